@@ -1,0 +1,29 @@
+"""Errors the engine raises for bad input.
+
+Every message is one line that says what was wrong and what is accepted, so the CLI
+and the server can show it to a person as it is.
+"""
+
+
+class TcglabError(Exception):
+    """Base of every error that is the user's input rather than a bug."""
+
+
+class IllegalAction(TcglabError):
+    """An action that is not among the legal actions of the seat to move."""
+
+
+class UnknownGame(TcglabError):
+    """A game id that no registered game has."""
+
+
+class BadOption(TcglabError):
+    """An unknown rule option, or a value the option does not accept."""
+
+
+class CardDataError(TcglabError):
+    """A card file that does not match its schema (names file, card and field)."""
+
+
+class ReplayError(TcglabError):
+    """A replay file that is corrupt, foreign or made for other cards or rules."""

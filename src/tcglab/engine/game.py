@@ -1,0 +1,125 @@
+"""Games and their rule options.
+
+A Game is one ruleset: immutable, shared by every state it creates. Rule options carry
+the interpretations that the rules digest marks as choices; each default is the
+digest's proposal.
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from tcglab.engine.errors import BadOption
+from tcglab.engine.state import State
+
+
+@dataclass(frozen=True)
+class RuleOption:
+    name: str
+    default: Any
+    help: str
+    rule: str  # the rule or interpretation ID the option switches
+    choices: tuple = ()  # allowed values; empty = any value of the default's type
+    minimum: int | None = None
+
+    def accepted(self) -> str:
+        if self.choices:
+            return " or ".join(_show(c) for c in self.choices)
+        if isinstance(self.default, bool):
+            return "true or false"
+        if isinstance(self.default, int):
+            low = "" if self.minimum is None else f" >= {self.minimum}"
+            return f"a whole number{low}"
+        return "text"
+
+    def check(self, value: Any) -> Any:
+        if isinstance(value, str):
+            value = self.parse(value)
+        same_kind = isinstance(value, bool) == isinstance(self.default, bool)
+        ok = same_kind and isinstance(value, type(self.default))
+        if ok and self.choices:
+            ok = value in self.choices
+        if ok and self.minimum is not None and isinstance(value, int):
+            ok = value >= self.minimum
+        if not ok:
+            raise BadOption(f"option {self.name} takes {self.accepted()}, not {_show(value)}")
+        return value
+
+    def parse(self, text: str) -> Any:
+        if isinstance(self.default, bool):
+            low = text.strip().lower()
+            if low in ("true", "yes", "on", "1"):
+                return True
+            if low in ("false", "no", "off", "0"):
+                return False
+        elif isinstance(self.default, int):
+            try:
+                return int(text)
+            except ValueError:
+                pass
+        else:
+            return text
+        raise BadOption(f"option {self.name} takes {self.accepted()}, not {text!r}")
+
+
+def _show(value: Any) -> str:
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return repr(value) if isinstance(value, str) else str(value)
+
+
+class Game(ABC):
+    """A ruleset. Subclasses set the class attributes and implement `_new_state`."""
+
+    id: str
+    name: str
+    min_players: int
+    max_players: int
+    default_players: int
+    options: tuple[RuleOption, ...] = ()
+
+    def option(self, name: str) -> RuleOption:
+        for option in self.options:
+            if option.name == name:
+                return option
+        known = ", ".join(o.name for o in self.options) or "none"
+        raise BadOption(f"{self.id} has no rule option {name!r}; options: {known}")
+
+    def resolve_options(self, given: Mapping[str, Any] | None = None) -> dict[str, Any]:
+        """Every option with its value: the given ones checked, the rest defaulted."""
+        values = {o.name: o.default for o in self.options}
+        for name, value in (given or {}).items():
+            values[name] = self.option(name).check(value)
+        return values
+
+    def check_players(self, players: int | None) -> int:
+        if players is None:
+            return self.default_players
+        if not isinstance(players, int) or not self.min_players <= players <= self.max_players:
+            raise BadOption(
+                f"{self.id} is played by {self.min_players} to {self.max_players} players, "
+                f"not {players}"
+            )
+        return players
+
+    def new_state(
+        self,
+        seed: int,
+        players: int | None = None,
+        options: Mapping[str, Any] | None = None,
+        decks: list | None = None,
+    ) -> State:
+        """A new game, shuffled and dealt from `seed`, stopped at its first decision."""
+        return self._new_state(
+            seed, self.check_players(players), self.resolve_options(options), decks
+        )
+
+    @abstractmethod
+    def _new_state(self, seed: int, players: int, options: dict, decks: list | None) -> State: ...
+
+    @abstractmethod
+    def card_digest(self) -> str:
+        """A hash of the card set, so a replay can tell it was made with other cards."""

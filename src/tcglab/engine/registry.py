@@ -1,0 +1,38 @@
+"""The game registry: how every tool finds the games.
+
+Games register through the `tcglab.games` entry-point group of their package, so the
+engine imports no game and a game package outside tcglab can plug in the same way.
+"""
+
+from __future__ import annotations
+
+from importlib.metadata import entry_points
+
+from tcglab.engine.errors import UnknownGame
+from tcglab.engine.game import Game
+
+_games: dict[str, Game] = {}
+_loaded = False
+
+
+def register(game: Game) -> None:
+    _games[game.id] = game
+
+
+def games() -> dict[str, Game]:
+    """Every registered game by id, in id order."""
+    global _loaded
+    if not _loaded:
+        for point in entry_points(group="tcglab.games"):
+            register(point.load())
+        _loaded = True
+    return dict(sorted(_games.items()))
+
+
+def get_game(game_id: str) -> Game:
+    known = games()
+    if game_id not in known:
+        raise UnknownGame(
+            f"unknown game {game_id!r}; games: {', '.join(known) or 'none installed'}"
+        )
+    return known[game_id]

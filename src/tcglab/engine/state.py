@@ -1,0 +1,149 @@
+"""The State protocol every game implements (DESIGN.md section 2).
+
+A state is a state machine that stops wherever a seat must decide. Where the rules
+stand inside a turn is plain data held by the state, so `clone`, `snapshot` and
+replays need nothing but copies of lists and numbers.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from abc import ABC, abstractmethod
+from typing import TYPE_CHECKING, NamedTuple
+
+from tcglab.engine.actions import Action
+from tcglab.engine.errors import IllegalAction
+from tcglab.engine.events import Event
+
+if TYPE_CHECKING:
+    from tcglab.engine.game import Game
+    from tcglab.engine.rng import Rng
+
+
+class Result(NamedTuple):
+    """How a game ended: the winning seats, a score per seat, and why."""
+
+    winners: tuple[int, ...]
+    scores: tuple[int, ...]
+    reason: str
+
+
+def canonical_json(data) -> str:
+    return json.dumps(data, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+
+
+def digest_of(data) -> str:
+    return hashlib.sha256(canonical_json(data).encode()).hexdigest()
+
+
+class State(ABC):
+    """One game in progress.
+
+    Subclasses keep `to_move` (the seat that decides now, or None once the game is
+    over), `_legal` (its legal actions, worked out once when the game stops there),
+    `result`, `history` (the ids of the actions applied) and `log` (events), and
+    implement the abstract methods below.
+    """
+
+    game: Game
+    seed: int
+    players: int
+    options: dict
+    rng: Rng
+    to_move: int | None
+    result: Result | None
+    history: list[str]
+    log: list[Event]
+    _legal: list[Action]
+
+    @property
+    def over(self) -> bool:
+        return self.result is not None
+
+    # -- deciding -------------------------------------------------------------
+
+    def legal_actions(self) -> list[Action]:
+        """Every legal choice of the seat to move (empty once the game is over)."""
+        return list(self._legal)
+
+    def apply(self, action: Action | str) -> None:
+        """Take a legal action (or its id) and advance to the next decision.
+
+        An action that is not legal raises IllegalAction and changes nothing.
+        """
+        action_id = action if isinstance(action, str) else action.id
+        for legal in self._legal:
+            if legal.id == action_id:
+                break
+        else:
+            raise IllegalAction(self._illegal_message(action_id))
+        self.history.append(action_id)
+        self._apply(legal)
+
+    def _illegal_message(self, action_id: str) -> str:
+        if self.over:
+            return f"'{action_id}' is not legal: the game is over"
+        ids = [a.id for a in self.legal_actions()]
+        shown = ", ".join(ids[:12]) + (f" ... ({len(ids)} in all)" if len(ids) > 12 else "")
+        return f"'{action_id}' is not a legal action for seat {self.to_move} now; legal: {shown}"
+
+    @abstractmethod
+    def _apply(self, action: Action) -> None:
+        """Carry out an action already known to be legal."""
+
+    # -- information ----------------------------------------------------------
+
+    @abstractmethod
+    def observe(self, seat: int | None) -> dict:
+        """What `seat` may know, as JSON-able data; None is the spectator's view.
+
+        Never contains the seed, the generator state or a hidden card's identity.
+        """
+
+    @abstractmethod
+    def determinize(self, seat: int, rng: Rng) -> State:
+        """A full state consistent with all `seat` knows, every hidden thing resampled."""
+
+    def events_for(self, seat: int | None, start: int = 0) -> list[dict]:
+        """The event log from `start` on, as `seat` sees it (None = spectator)."""
+        describe = self.describe
+        return [event.view(seat, describe) for event in self.log[start:]]
+
+    def describe(self, kind: str, data: dict) -> str:
+        """A human message for an event; games override with their own wording."""
+        return kind + " " + canonical_json(data)
+
+    def emit(self, kind: str, secret: dict[int, dict] | None = None, **data) -> None:
+        self.log.append(Event(kind, data, secret))
+
+    def public_log(self, keep_secrets_of: int) -> list[Event]:
+        """The log with every secret stripped but those of one seat (for determinize)."""
+        out = []
+        for event in self.log:
+            if event.secret is None:
+                out.append(event)
+            elif keep_secrets_of in event.secret:
+                out.append(
+                    Event(event.kind, event.data, {keep_secrets_of: event.secret[keep_secrets_of]})
+                )
+            else:
+                out.append(event.public())
+        return out
+
+    # -- copying and identity -------------------------------------------------
+
+    @abstractmethod
+    def clone(self) -> State:
+        """An independent copy that behaves exactly as this state would."""
+
+    @abstractmethod
+    def snapshot(self) -> dict:
+        """The complete state, hidden parts and generator included, as JSON-able data."""
+
+    def digest(self) -> str:
+        """A hash of the complete state: equal digests mean equal states."""
+        return digest_of(self.snapshot())
+
+    def events_digest(self) -> str:
+        return digest_of([[e.kind, e.data, e.secret] for e in self.log])

@@ -1,0 +1,271 @@
+"""The main decision of a turn, scouting (G4-3), attacks (G4-4), counter-attacks
+(G4-5) and the die rolls they make, with their response windows."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from tcglab.engine.actions import Action
+from tcglab.games.higurashi import effects, turn
+from tcglab.games.higurashi.procedure import automatic, decision
+
+if TYPE_CHECKING:
+    from tcglab.games.higurashi.state import HigurashiState
+
+SCOUT_NEEDS = 4  # G4-3.2(c) 4-6 succeeds
+
+
+def needed_roll(difference: int) -> int:
+    """G4-4.3 success on the top `difference` faces: a die of 7 - difference or more."""
+    return 7 - difference
+
+
+def hits(st: HigurashiState, difference: int, die: int, modifier: int) -> bool:
+    """G4-4.3 with die modifiers; G4-GAP-8 a difference of 6 or more always succeeds."""
+    if difference >= 6 and st.options["auto_success_at_6"]:
+        return True
+    return die + modifier >= needed_roll(difference)
+
+
+def faces(need: int) -> str:
+    if need <= 1:
+        return "any roll"
+    return "a 6" if need == 6 else f"{need}-6"
+
+
+def attack_targets(st: HigurashiState, seat: int, actor: int) -> list[int]:
+    """G4-4.1 face-up enemies only; G4-4.2 whose defence the attack strictly exceeds,
+    read from current values without die modifiers (G4-GAP-11)."""
+    power = st.attack(actor)
+    return [i for s in st.opponents(seat) for i in st.rows[s] if st.up[i] and power > st.defence(i)]
+
+
+def scout_targets(st: HigurashiState, seat: int) -> list[int]:
+    """G4-3.1 only face-down cards need scouting; any opponent's (G4-GAP-15)."""
+    return [i for s in st.opponents(seat) for i in st.rows[s] if not st.up[i]]
+
+
+def reveal(st: HigurashiState, inst: int, why: str) -> None:
+    st.up[inst] = True
+    st.known[inst] = 0xFF
+    card = st.char(inst)
+    st.emit(
+        "reveal",
+        seat=st.owner[inst],
+        slot=st.rows[st.owner[inst]].index(inst),
+        card=card.id,
+        name=card.name_en,
+        why=why,
+    )
+
+
+# -- the main decision ----------------------------------------------------------
+
+
+def _main_actions(st: HigurashiState, seat: int) -> list[Action]:
+    """G4-2.3 scout, attack, use events, or end the turn (G4-GAP-18)."""
+    acts = []
+    up = st.up
+    enemies = [i for s in st.opponents(seat) for i in st.rows[s]]
+    can_scout = not all(up[i] for i in enemies)
+    weakest = min((st.defence(i) for i in enemies if up[i]), default=None)
+    may_reveal = st.options["reveal_to_attack"]
+    for slot, inst in enumerate(st.rows[seat]):
+        if st.side[inst]:  # G4-3.3 / G4-4.4 sideways characters neither scout nor attack
+            continue
+        name = st.char(inst).name_en
+        note = "" if st.up[inst] else " (turning it face-up)"
+        if can_scout:  # G4-3.2(a), G4-8.2 a face-down card may scout by revealing itself
+            acts.append(Action(f"scout {slot}", f"Scout with {name}{note}"))
+        if weakest is not None and (st.up[inst] or may_reveal) and st.attack(inst) > weakest:
+            acts.append(Action(f"attack {slot}", f"Attack with {name}{note}"))
+    acts.extend(effects.main_plays(st, seat))
+    acts.append(Action("end", "End your turn"))
+    return acts
+
+
+@decision("main", _main_actions)
+def main_choice(st: HigurashiState, action: Action, seat: int) -> None:
+    verb, _, arg = action.id.partition(" ")
+    if verb == "end":
+        turn.end_turn(st, seat)
+        return
+    st.stack.append(("main", seat))
+    if verb == "play":
+        effects.begin_play(st, seat, arg)
+        return
+    inst = st.rows[seat][int(arg)]
+    if not st.up[inst]:
+        reveal(st, inst, verb)  # G4-3.2(a) for scouting, G4-GAP-9 for attacking
+    st.stack.append((f"{verb}_target", seat, inst))
+
+
+def _scout_target_actions(st: HigurashiState, seat: int, actor: int) -> list[Action]:
+    return [
+        Action(f"target {st.ref(i)}", f"Scout {st.name(i, seat)}") for i in scout_targets(st, seat)
+    ]
+
+
+@decision("scout_target", _scout_target_actions)
+def scout(st: HigurashiState, action: Action, seat: int, actor: int) -> None:
+    """G4-3.2(b) name the enemy card, (c) roll."""
+    target = st.at(action.id.split(" ")[1])
+    st.emit(
+        "scout", seat=seat, actor=st.ref(actor), name=st.char(actor).name_en, target=st.ref(target)
+    )
+    roll(st, "scout", seat, actor, target)
+
+
+def _attack_target_actions(st: HigurashiState, seat: int, actor: int) -> list[Action]:
+    power = st.attack(actor)
+    return [
+        Action(
+            f"target {st.ref(i)}",
+            f"Attack {st.char(i).name_en} (P{st.owner[i] + 1}), "
+            f"success on {faces(needed_roll(power - st.defence(i)))}",
+        )
+        for i in attack_targets(st, seat, actor)
+    ]
+
+
+@decision("attack_target", _attack_target_actions)
+def attack(st: HigurashiState, action: Action, seat: int, actor: int) -> None:
+    target = st.at(action.id.split(" ")[1])
+    st.emit(
+        "attack",
+        seat=seat,
+        actor=st.ref(actor),
+        name=st.char(actor).name_en,
+        target=st.ref(target),
+        target_name=st.char(target).name_en,
+        attack=st.attack(actor),
+        defence=st.defence(target),
+    )
+    roll(st, "attack", seat, actor, target)
+
+
+# -- rolls and their windows ------------------------------------------------------
+
+
+def roll(st: HigurashiState, kind: str, seat: int, actor: int, target: int) -> None:
+    """Roll the die, then open the roller's window and the defender's window for die
+    modifiers (G4-8.3: modifiers count only once the die is rolled)."""
+    die = st.rng.roll()
+    st.roll = [kind, seat, actor, target, die, 0]
+    st.emit("roll", seat=seat, die=die, purpose=kind)
+    st.stack.append(("resolve_roll",))
+    st.stack.append(("window", st.owner[target], "enemy_roll"))
+    st.stack.append(("window", seat, "own_roll"))
+
+
+def _window_actions(st: HigurashiState, seat: int, timing: str) -> list[Action]:
+    ids = sorted({st.event_card(e).id for e in st.hands[seat] if st.event_card(e).timing == timing})
+    if not ids:
+        return []
+    acts = [
+        Action(f"play {i}", f"Play {st.cards.event(i).name_en}: {st.cards.event(i).text_en}")
+        for i in ids
+    ]
+    kind, _, _, _, die, mod = st.roll
+    return [*acts, Action("pass", f"Let the {kind} roll stand at {die}{mod:+d}")]
+
+
+@decision("window", _window_actions)
+def roll_window(st: HigurashiState, action: Action, seat: int, timing: str) -> None:
+    if action.id == "pass":
+        return
+    inst = effects.take_from_hand(st, seat, action.id.split(" ")[1])
+    card = st.event_card(inst)
+    st.roll[5] += card.amount
+    st.discard.append(inst)
+    st.emit(
+        "modify",
+        seat=seat,
+        card=card.id,
+        name=card.name_en,
+        amount=card.amount,
+        total=st.roll[4] + st.roll[5],
+    )
+    st.stack.append(("window", seat, timing))
+
+
+@automatic("resolve_roll")
+def resolve_roll(st: HigurashiState) -> None:
+    kind, seat, actor, target, die, mod = st.roll
+    st.roll = None
+    if kind == "scout":
+        finish_scout(st, seat, actor, target, die + mod)
+    else:
+        finish_attack(st, kind, seat, actor, target, die, mod)
+
+
+def finish_scout(st: HigurashiState, seat: int, actor: int, target: int, total: int) -> None:
+    success = total >= SCOUT_NEEDS  # G4-3.2(c)
+    st.emit("scout_result", seat=seat, success=success, total=total)
+    if success and not st.up[target]:
+        reveal(st, target, "scouted")  # G4-3.2(d)
+    st.side[actor] = True  # G4-3.3 sideways whatever the outcome
+
+
+def finish_attack(
+    st: HigurashiState, kind: str, seat: int, actor: int, target: int, die: int, mod: int
+) -> None:
+    difference = st.attack(actor) - st.defence(target)
+    success = hits(st, difference, die, mod)
+    st.emit(
+        f"{kind}_result",
+        seat=seat,
+        success=success,
+        total=die + mod,
+        needed=needed_roll(difference),
+    )
+    if kind == "attack" or st.options["counter_turns_sideways"]:
+        st.side[actor] = True  # G4-4.4; G4-GAP-7 for a counter-attack
+    if success:
+        # G4-8.1 the loser of an attack or a counter-attack is removed (G4-GAP-10).
+        turn.capture(st, target, seat, kind)
+    elif kind == "attack" and can_counter(st, target, actor):
+        st.stack.append(("counter", st.owner[target], target, actor))
+    # G4-GAP-16 a counter-attack is never countered: its target attacked, so it is
+    # sideways (G4-4.4) and G4-5.1 already rules it out.
+
+
+def can_counter(st: HigurashiState, defender: int, attacker: int) -> bool:
+    """G4-5.1 not defeated, attack above the attacker's defence, and not sideways."""
+    return (
+        st.owner[defender] >= 0
+        and st.owner[attacker] >= 0
+        and not st.side[defender]
+        and st.attack(defender) > st.defence(attacker)
+    )
+
+
+def _counter_actions(st: HigurashiState, seat: int, defender: int, attacker: int) -> list[Action]:
+    if not can_counter(st, defender, attacker):
+        return []
+    need = needed_roll(st.attack(defender) - st.defence(attacker))
+    return [
+        Action(
+            "counter",
+            f"Counter-attack {st.char(attacker).name_en} with "
+            f"{st.char(defender).name_en}, success on {faces(need)}",
+        ),
+        Action("decline", "Do not counter-attack"),  # G4-5.3 optional
+    ]
+
+
+@decision("counter", _counter_actions)
+def counter(st: HigurashiState, action: Action, seat: int, defender: int, attacker: int) -> None:
+    """G4-5.2 a counter-attack is resolved like an attack."""
+    if action.id == "decline":
+        st.emit("no_counter", seat=seat)
+        return
+    st.emit(
+        "counter",
+        seat=seat,
+        actor=st.ref(defender),
+        name=st.char(defender).name_en,
+        target=st.ref(attacker),
+        target_name=st.char(attacker).name_en,
+    )
+    roll(st, "counter", seat, defender, attacker)
