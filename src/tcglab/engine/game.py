@@ -7,6 +7,7 @@ digest's proposal.
 
 from __future__ import annotations
 
+import json
 from abc import ABC, abstractmethod
 from collections.abc import Mapping
 from dataclasses import dataclass
@@ -80,6 +81,8 @@ class Game(ABC):
     max_players: int
     default_players: int
     options: tuple[RuleOption, ...] = ()
+    # The game's own agent class, built as `heuristic_agent(seed)`; None if it has none.
+    heuristic_agent: type | None = None
 
     def option(self, name: str) -> RuleOption:
         for option in self.options:
@@ -123,3 +126,17 @@ class Game(ABC):
     @abstractmethod
     def card_digest(self) -> str:
         """A hash of the card set, so a replay can tell it was made with other cards."""
+
+    def render(self, observation: dict) -> str:
+        """A text picture of one seat's observation, for the terminal."""
+        return json.dumps(observation, indent=1, ensure_ascii=False)
+
+    # Games played with constructed decks override the two methods below.
+
+    def prebuilt_decks(self) -> dict[str, list[str]]:
+        """The decks shipped with the game, by name, as lists of card ids."""
+        return {}
+
+    def check_deck(self, text: str) -> list[str]:
+        """Every problem of a deck list (one line each, with its line number)."""
+        raise BadOption(f"{self.id} is not played with constructed decks")

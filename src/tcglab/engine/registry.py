@@ -2,10 +2,14 @@
 
 Games register through the `tcglab.games` entry-point group of their package, so the
 engine imports no game and a game package outside tcglab can plug in the same way.
+A game still in development can be tried without installing it by naming it in the
+TCGLAB_GAMES environment variable, as comma-separated `module:attribute` entries.
 """
 
 from __future__ import annotations
 
+import importlib
+import os
 from importlib.metadata import entry_points
 
 from tcglab.engine.errors import UnknownGame
@@ -25,6 +29,9 @@ def games() -> dict[str, Game]:
     if not _loaded:
         for point in entry_points(group="tcglab.games"):
             register(point.load())
+        for spec in filter(None, os.environ.get("TCGLAB_GAMES", "").split(",")):
+            module, _, attribute = spec.strip().partition(":")
+            register(getattr(importlib.import_module(module), attribute or "GAME"))
         _loaded = True
     return dict(sorted(_games.items()))
 
