@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+from fractions import Fraction
+from functools import cache
 from typing import TYPE_CHECKING
 
 from tcglab.engine.actions import Action
@@ -25,6 +27,18 @@ def hits(st: HigurashiState, difference: int, die: int, modifier: int) -> bool:
     if difference >= 6 and st.options["auto_success_at_6"]:
         return True
     return die + modifier >= needed_roll(difference)
+
+
+def chance(need: int) -> Fraction:
+    """The exact chance that one die shows `need` or more (G4-WE-2: difference / 6)."""
+    return Fraction(min(6, max(0, 7 - need)), 6)
+
+
+def attack_chance(difference: int, modifier: int = 0, auto_success_at_6: bool = True) -> Fraction:
+    """Exact success chance of an attack or counter-attack (G4-4.3, G4-GAP-8)."""
+    if difference >= 6 and auto_success_at_6:
+        return Fraction(1)
+    return chance(needed_roll(difference) - modifier)
 
 
 def faces(need: int) -> str:
@@ -74,14 +88,22 @@ def _main_actions(st: HigurashiState, seat: int) -> list[Action]:
         if st.side[inst]:  # G4-3.3 / G4-4.4 sideways characters neither scout nor attack
             continue
         name = st.char(inst).name_en
-        note = "" if st.up[inst] else " (turning it face-up)"
         if can_scout:  # G4-3.2(a), G4-8.2 a face-down card may scout by revealing itself
-            acts.append(Action(f"scout {slot}", f"Scout with {name}{note}"))
-        if weakest is not None and (st.up[inst] or may_reveal) and st.attack(inst) > weakest:
-            acts.append(Action(f"attack {slot}", f"Attack with {name}{note}"))
+            acts.append(actor_action("scout", slot, name, up[inst]))
+        if weakest is not None and (up[inst] or may_reveal) and st.attack(inst) > weakest:
+            acts.append(actor_action("attack", slot, name, up[inst]))
     acts.extend(effects.main_plays(st, seat))
-    acts.append(Action("end", "End your turn"))
+    acts.append(END_TURN)
     return acts
+
+
+END_TURN = Action("end", "End your turn")
+
+
+@cache
+def actor_action(verb: str, slot: int, name: str, face_up: bool) -> Action:
+    note = "" if face_up else " (turning it face-up)"
+    return Action(f"{verb} {slot}", f"{verb.capitalize()} with {name}{note}")
 
 
 @decision("main", _main_actions)

@@ -6,14 +6,15 @@ Each card names one generic effect (G4-GAP-3) with its timing and area of effect
 
 from __future__ import annotations
 
+from functools import cache
 from typing import TYPE_CHECKING
 
 from tcglab.engine.actions import Action
 from tcglab.games.higurashi import combat, turn
+from tcglab.games.higurashi.cards import EventCard
 from tcglab.games.higurashi.procedure import decision
 
 if TYPE_CHECKING:
-    from tcglab.games.higurashi.cards import EventCard
     from tcglab.games.higurashi.state import HigurashiState
 
 
@@ -66,9 +67,14 @@ def main_plays(st: HigurashiState, seat: int) -> list[Action]:
         if card.id not in seen:
             seen.add(card.id)
             if playable(st, seat, card):
-                acts.append(Action(f"play {card.id}", f"Play {card.name_en}: {card.text_en}"))
+                acts.append(play_action(card))
     acts.sort()
     return acts
+
+
+@cache
+def play_action(card: EventCard) -> Action:
+    return Action(f"play {card.id}", f"Play {card.name_en}: {card.text_en}")
 
 
 def begin_play(st: HigurashiState, seat: int, card_id: str) -> None:

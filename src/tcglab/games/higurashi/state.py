@@ -217,6 +217,7 @@ class HigurashiState(State):
             "current": self.current,
             "to_move": self.to_move,
             "step": self.stack[-1][0] if self.stack else None,
+            "pending": self.pending(),
             "roll": None
             if self.roll is None
             else dict(
@@ -243,6 +244,21 @@ class HigurashiState(State):
             view["hand"] = [dict(self.event_card(e).info) for e in sorted(self.hands[seat])]
             view["hand"].sort(key=lambda card: card["id"])
         return view
+
+    def pending(self) -> dict:
+        """The public details of the decision now open: who acts with what."""
+        if not self.stack or self.result is not None:
+            return {}
+        name, *args = self.stack[-1]
+        if name in ("scout_target", "attack_target"):
+            return {"actor": self.ref(args[1])}
+        if name == "event_target":
+            return {"card": self.event_card(args[1]).id}
+        if name == "counter":
+            return {"defender": self.ref(args[1]), "attacker": self.ref(args[2])}
+        if name == "window":
+            return {"timing": args[1]}
+        return {}
 
     def determinize(self, seat: int, rng: Rng) -> HigurashiState:
         """Resample every card identity `seat` does not know, and all future dice."""

@@ -1,0 +1,214 @@
+"""A rule-of-thumb Higurashi player that sees only its own seat's observation.
+
+It weighs each attack by its exact success chance against the points it would win and
+the counter-attack it would risk, scouts when nothing is worth attacking, spends die
+modifiers only when they turn a roll around, and always counter-attacks when allowed.
+"""
+
+from __future__ import annotations
+
+from tcglab.agents.base import Decision
+from tcglab.engine.actions import Action
+from tcglab.engine.rng import Rng
+from tcglab.games.higurashi.cards import EventCard, card_set
+from tcglab.games.higurashi.combat import SCOUT_NEEDS, attack_chance, needed_roll
+
+# How much a card is worth keeping, by effect, when the hand is over its limit.
+KEEP_VALUE = {
+    "capture": 9, "steal": 9, "equip": 7, "recruit": 6, "draw": 6, "stat": 5, "die": 4,
+    "reveal": 4, "ready": 3, "peek": 2, "hide": 2,
+}  # fmt: skip
+EAGER = ("capture", "steal", "equip", "recruit", "draw", "reveal", "peek")
+WORTH_ATTACKING = 0.05  # expected points an attack must promise
+
+
+class HigurashiAgent:
+    name = "heuristic"
+
+    def __init__(self, seed: int = 0) -> None:
+        self.rng = Rng(seed)
+
+    def choose(self, decision: Decision) -> Action:
+        view = _View(decision.observation, decision.seat)
+        legal = {action.id: action for action in decision.legal}
+        choice = getattr(self, "_" + (view.obs["step"] or "main"))(view, legal)
+        return legal.get(choice) or self.rng.choice(decision.legal)
+
+    # -- one method per kind of decision ------------------------------------------
+
+    def _main(self, view: _View, legal: dict) -> str:
+        for action_id in legal:
+            if action_id.startswith("play ") and _card(action_id).effect in EAGER:
+                return action_id
+        best = view.best_attack(legal)
+        boost = self._boost(view, legal, best[0])
+        if boost:
+            return boost
+        if best[0] > WORTH_ATTACKING:
+            return f"attack {best[1]}"
+        scout = self._scout_with(view, legal)
+        if scout:
+            return scout
+        return self._before_ending(view, legal) or "end"
+
+    def _boost(self, view: _View, legal: dict, best_now: float) -> str | None:
+        """Play an attack-raising or defence-lowering card when it opens a better attack."""
+        for action_id in legal:
+            if not action_id.startswith("play "):
+                continue
+            card = _card(action_id)
+            if card.effect != "stat" or card.duration != "turn":
+                continue
+            if card.area in ("own_char", "all_own") and card.attack > 0:
+                gain = view.best_attack(legal, attack_bonus=card.attack)[0]
+            elif card.area == "enemy_char" and card.defence < 0:
+                gain = view.best_attack(legal, defence_bonus=card.defence)[0]
+            else:
+                continue
+            if gain > max(best_now, WORTH_ATTACKING) + 0.3:
+                return action_id
+        return None
+
+    def _scout_with(self, view: _View, legal: dict) -> str | None:
+        options = [a for a in legal if a.startswith("scout ")]
+        if not options:
+            return None
+        # Prefer a face-up scout with the weakest attack; reveal our own card only
+        # when no enemy is face-up at all, since scouting is then the only way on.
+        own = {c["slot"]: c for c in view.row(view.seat)}
+        face_up = [a for a in options if own[int(a.split()[1])]["face_up"]]
+        if face_up:
+            return min(face_up, key=lambda a: own[int(a.split()[1])]["attack"])
+        if not view.enemy_face_up():
+            return min(options, key=lambda a: own[int(a.split()[1])]["attack"])
+        return None
+
+    def _before_ending(self, view: _View, legal: dict) -> str | None:
+        """Defensive cards that last into the opponents' turns."""
+        for action_id in legal:
+            if action_id.startswith("play "):
+                card = _card(action_id)
+                if card.effect == "stat" and card.duration == "next_turn" and view.threatened():
+                    return action_id
+        return None
+
+    def _attack_target(self, view: _View, legal: dict) -> str:
+        actor = view.card_at(view.obs["pending"]["actor"])
+        return max(
+            (a for a in legal if a.startswith("target ")),
+            key=lambda a: view.attack_value(actor, view.card_at(a.split()[1])),
+        )
+
+    def _scout_target(self, view: _View, legal: dict) -> str:
+        return self.rng.choice(sorted(legal))
+
+    def _event_target(self, view: _View, legal: dict) -> str:
+        card = card_set().event(view.obs["pending"]["card"])
+        refs = [a.split()[1] for a in legal]
+
+        def worth(ref: str) -> float:
+            info = view.card_at(ref)
+            if info["card"] is None:
+                return 0.0
+            if card.effect in ("capture", "steal"):
+                return info["card"]["points"]
+            if card.area == "enemy_char":  # weaken the strongest enemy
+                return info["attack"]
+            if card.effect == "hide":
+                return -info["defence"]
+            return info["attack"] + (card.defence > 0) * -info["defence"]
+
+        return "target " + max(refs, key=worth)
+
+    def _counter(self, view: _View, legal: dict) -> str:
+        return "counter"  # G4-5.3 optional, but it never costs anything
+
+    def _window(self, view: _View, legal: dict) -> str:
+        roll = view.obs["roll"]
+        need = view.roll_need(roll)
+        total = roll["die"] + roll["modifier"]
+        mine = roll["roller"] == view.seat
+        for action_id in sorted(legal, key=lambda a: abs(_card(a).amount) if a != "pass" else 99):
+            if action_id == "pass":
+                continue
+            changed = total + _card(action_id).amount
+            if mine and total < need <= changed:
+                return action_id
+            if not mine and changed < need <= total:
+                return action_id
+        return "pass"
+
+    def _trim(self, view: _View, legal: dict) -> str:
+        for action_id in legal:
+            if action_id.startswith("play ") and _card(action_id).effect in EAGER:
+                return action_id
+        discards = [a for a in legal if a.startswith("discard ")]
+        return min(discards, key=lambda a: KEEP_VALUE[_card(a).effect])
+
+
+def _card(action_id: str) -> EventCard:
+    return card_set().event(action_id.split()[1])
+
+
+class _View:
+    """Reads the observation: positions, known values and exact attack odds."""
+
+    def __init__(self, obs: dict, seat: int) -> None:
+        self.obs, self.seat = obs, seat
+        self.auto6 = obs["options"]["auto_success_at_6"]
+
+    def row(self, seat: int) -> list[dict]:
+        return self.obs["seats"][seat]["characters"]
+
+    def card_at(self, ref: str) -> dict:
+        seat, slot = ref.split(".")
+        return self.row(int(seat))[int(slot)]
+
+    def enemies(self):
+        for entry in self.obs["seats"]:
+            if entry["seat"] != self.seat and entry["alive"]:
+                yield from entry["characters"]
+
+    def enemy_face_up(self) -> list[dict]:
+        return [c for c in self.enemies() if c["face_up"]]
+
+    def attack_value(self, actor: dict, target: dict, attack_bonus=0, defence_bonus=0) -> float:
+        """Expected points: win the target's points, risk our attacker to a counter."""
+        attack = actor["attack"] + attack_bonus
+        defence = max(0, target["defence"] + defence_bonus)
+        if attack <= defence:
+            return -1.0
+        p = float(attack_chance(attack - defence, 0, self.auto6))
+        value = p * target["card"]["points"]
+        if not target["sideways"] and target["attack"] > actor["defence"]:
+            counter = float(attack_chance(target["attack"] - actor["defence"], 0, self.auto6))
+            value -= (1 - p) * counter * actor["card"]["points"]
+        if not actor["face_up"]:
+            value -= 0.3  # revealing our own card tells everyone what it is
+        return value
+
+    def best_attack(self, legal: dict, attack_bonus=0, defence_bonus=0) -> tuple[float, int]:
+        best = (-1.0, -1)
+        targets = self.enemy_face_up()
+        for actor in self.row(self.seat):
+            if actor["sideways"] or actor["card"] is None:
+                continue
+            if attack_bonus == 0 and defence_bonus == 0 and f"attack {actor['slot']}" not in legal:
+                continue
+            for target in targets:
+                value = self.attack_value(actor, target, attack_bonus, defence_bonus)
+                best = max(best, (value, actor["slot"]))
+        return best
+
+    def threatened(self) -> bool:
+        attacks = [c["attack"] for c in self.enemy_face_up()]
+        strongest = max(attacks, default=0)
+        return any(c["face_up"] and c["defence"] < strongest for c in self.row(self.seat))
+
+    def roll_need(self, roll: dict) -> int:
+        if roll["kind"] == "scout":
+            return SCOUT_NEEDS
+        difference = self.card_at(roll["actor"])["attack"] - self.card_at(roll["target"])["defence"]
+        if difference >= 6 and self.auto6:
+            return -99  # succeeds whatever the die shows
+        return needed_roll(difference)

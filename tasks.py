@@ -1,0 +1,73 @@
+#!/usr/bin/env python3
+"""Set tcglab up in a local virtual environment and run it: the only thing a fresh
+machine needs is Python 3.11 or newer.
+
+    python3 tasks.py play [ARGS]   play in the terminal (default: higurashi, 3 players)
+    python3 tasks.py test          run the whole test suite and the lint checks
+    python3 tasks.py bench [ARGS]  run the throughput benchmark
+    python3 tasks.py tcglab ARGS   run any tcglab command
+
+The environment lives in .venv beside this file and is reinstalled only when
+pyproject.toml changes.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import subprocess
+import sys
+import venv
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent
+VENV = ROOT / ".venv"
+BIN = VENV / ("Scripts" if os.name == "nt" else "bin")
+STAMP = VENV / ".tcglab-installed"
+
+
+def ensure_environment() -> None:
+    if sys.version_info < (3, 11):  # noqa: UP036  (tasks.py may be run by an older python3)
+        sys.exit(f"tcglab needs Python 3.11 or newer; this is {sys.version.split()[0]}")
+    wanted = hashlib.sha256((ROOT / "pyproject.toml").read_bytes()).hexdigest()
+    if STAMP.exists() and STAMP.read_text() == wanted:
+        return
+    if not (BIN / "python").exists():
+        print("tasks: creating the virtual environment in .venv", flush=True)
+        venv.create(VENV, with_pip=True)
+    print("tasks: installing tcglab and its test tools into .venv", flush=True)
+    pip = [str(BIN / "python"), "-m", "pip", "install", "--quiet", "--disable-pip-version-check"]
+    subprocess.run([*pip, "-e", f"{ROOT}[test]"], check=True)
+    STAMP.write_text(wanted)
+
+
+def run(*command: str) -> int:
+    return subprocess.run(command, cwd=ROOT).returncode
+
+
+def main(argv: list[str]) -> int:
+    task, args = (argv[0], argv[1:]) if argv else ("help", [])
+    if task not in ("play", "test", "bench", "tcglab"):
+        print(__doc__.strip())
+        return 0 if task in ("help", "-h", "--help") else 2
+    ensure_environment()
+    tcglab = str(BIN / "tcglab")
+    if task == "play":
+        return run(tcglab, "play", *(args or ["higurashi", "--players", "3"]))
+    if task == "tcglab":
+        return run(tcglab, *args)
+    if task == "bench":
+        return run(str(BIN / "python"), "bench/throughput.py", *args)
+    status = run(str(BIN / "pytest"), *args)
+    for check in (["check", "."], ["format", "--check", "."]):
+        status = status or run(str(BIN / "ruff"), *check)
+    return status
+
+
+if __name__ == "__main__":
+    try:
+        sys.exit(main(sys.argv[1:]))
+    except subprocess.CalledProcessError as exc:
+        sys.exit(f"tasks: setting up failed ({' '.join(map(str, exc.cmd[:4]))} ...)")
+    except KeyboardInterrupt:
+        sys.exit(130)
