@@ -47,7 +47,8 @@ class HigurashiState(State):
         self.game, self.cards, self.seed, self.players = game, cards, seed, players
         self.options = options
         self.rng = Rng(seed)
-        self.turn = self.round = 0
+        self.turn = 0
+        self.round = 1  # rounds count from 1
         self.current = self.first = -1
         self.played = 0  # a bit per seat that has had its turn this round
         self.alive = [True] * players

@@ -174,7 +174,9 @@ def check_elimination(st: HigurashiState, seat: int) -> None:
     if sum(st.alive) == 1:
         end_game(st, "last_standing")
     elif seat == st.current:
-        # Out on its own turn (its attacker fell to a counter): the turn ends at once.
+        # Out on its own turn (its attacker fell to a counter): the turn ends at once,
+        # and so do its "until end of turn" effects (G4-2.3).
+        expire(st, lambda kind, key: kind == "end" and key == st.turn)
         st.stack.clear()
         st.roll = None
         st.stack.append(("turn_start", next_seat(st, seat)))
