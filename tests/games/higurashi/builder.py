@@ -131,9 +131,13 @@ def ids(st: HigurashiState) -> list[str]:
 
 
 def play(st: HigurashiState, *actions: str) -> None:
-    """Apply actions by id, in order."""
+    """Apply actions by id, in order. A die window that offers a seat nothing but
+    "pass" (it holds cards, none of them die cards) is answered with "pass", as a
+    player at the table would without a second thought."""
     for action in actions:
         st.apply(action)
+        while st.to_move is not None and st.stack[-1][0] == "window" and ids(st) == ["pass"]:
+            st.apply("pass")
 
 
 def inst(st: HigurashiState, card_id: str) -> int:

@@ -2,6 +2,8 @@
 
 import pytest
 
+from tcglab.engine.rng import Rng
+
 from .builder import build, captured, events, face_up, ids, inst, kinds, play, row, sideways
 
 # -- scouting ----------------------------------------------------------------------
@@ -290,3 +292,21 @@ def test_counter_in_two_player_game_can_win_it():
     play(st, "counter")
     assert st.result.winners == (1,)
     assert st.result.scores == (0, 3 + 3)  # captured C02 3 + own C44 3
+
+
+def test_die_windows_do_not_give_away_what_a_hand_holds():
+    """A seat holding event cards is asked after every roll against it, die card or
+    not, so who is asked tells the table nothing hidden (only hand sizes are public)."""
+    with_die = build([["C03 up"], ["C04 up", "C06"]], hands={1: ["E09"]})
+    without = build([["C03 up"], ["C04 up", "C06"]], hands={1: ["E01"]})
+    for st in (with_die, without):
+        st.rng.force(3)
+        st.apply("attack 0")
+        st.apply("target 1.0")
+        assert st.to_move == 1 and st.stack[-1][0] == "window"
+        assert st.observe(0) == st.determinize(0, Rng(9)).observe(0)
+    assert ids(with_die) == ["play E09", "pass"] and ids(without) == ["pass"]
+    empty = build([["C03 up"], ["C04 up", "C06"]])
+    empty.rng.force(3)
+    play(empty, "attack 0", "target 1.0")
+    assert empty.to_move == 0  # an empty hand is public: nobody is asked

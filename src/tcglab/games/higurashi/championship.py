@@ -1,8 +1,8 @@
 """A championship of several Higurashi games (G4-2.6, G4-GAP-13).
 
 The players agree on a number of games in advance (by default, as many as there are
-players). Each game's scores add up; the highest total is champion, and while the
-lead is shared, the tied players go on with another game.
+players). Each game's scores add up; the highest total is champion. While the lead
+is shared, the tied players alone play another game, whose scores add to theirs.
 """
 
 from __future__ import annotations
@@ -39,22 +39,22 @@ def play_championship(
     if planned < 1:
         raise ValueError("a championship needs at least one game")
     cup = Championship(players, planned, [0] * players)
-    contenders = list(range(players))
-    index = 0
+    seats = list(range(players))
     while True:
-        state = game.new_state(seed + index, players, options)
+        index = len(cup.results)
+        state = game.new_state(seed + index, len(seats), options)
         while not state.over:
-            state.apply(agents[state.to_move].choose(Decision(state)))
-        index += 1
+            state.apply(agents[seats[state.to_move]].choose(Decision(state)))
         if on_game is not None:
-            on_game(index, state)
+            on_game(index + 1, state)
         cup.results.append(state.result)
-        for seat, score in enumerate(state.result.scores):
+        for seat, score in zip(seats, state.result.scores, strict=True):
             cup.totals[seat] += score
-        if index < planned:
+        if len(cup.results) < planned:
             continue
-        best = max(cup.totals[s] for s in contenders)
-        contenders = [s for s in contenders if cup.totals[s] == best]
-        if len(contenders) == 1 or index >= planned + EXTRA_GAMES_CAP:
-            cup.champions = tuple(contenders)
+        best = max(cup.totals[s] for s in seats)
+        seats = [s for s in seats if cup.totals[s] == best]
+        if len(seats) == 1 or len(cup.results) >= planned + EXTRA_GAMES_CAP:
+            cup.champions = tuple(seats)
             return cup
+        # Only the tied leaders play the deciding game; its seats map back to theirs.

@@ -181,13 +181,12 @@ def roll(st: HigurashiState, kind: str, seat: int, actor: int, target: int) -> N
 
 
 def _window_actions(st: HigurashiState, seat: int, timing: str) -> list[Action]:
-    ids = sorted({st.event_card(e).id for e in st.hands[seat] if st.event_card(e).timing == timing})
-    if not ids:
+    """Every seat holding any event card is asked, whether or not it holds a die card:
+    asking only those who do would tell the table what is in their hands."""
+    if not st.hands[seat]:
         return []
-    acts = [
-        Action(f"play {i}", f"Play {st.cards.event(i).name_en}: {st.cards.event(i).text_en}")
-        for i in ids
-    ]
+    ids = sorted({st.event_card(e).id for e in st.hands[seat] if st.event_card(e).timing == timing})
+    acts = [effects.play_action(st.cards.event(i)) for i in ids]
     kind, _, _, _, die, mod = st.roll
     return [*acts, Action("pass", f"Let the {kind} roll stand at {die}{mod:+d}")]
 

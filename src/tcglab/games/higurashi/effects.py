@@ -130,9 +130,10 @@ def _stat(st, seat, card, target):
     st.refresh_modifiers()
     st.emit(
         "modified",
+        _names(st, chosen, seat),
         seat=seat,
         card=card.id,
-        targets=[st.ref(i) for i in chosen],
+        targets=[st.name(i, None) for i in chosen],
         attack=card.attack,
         defence=card.defence,
         until=card.duration,
@@ -161,7 +162,20 @@ def _capture(st, seat, card, target):
 
 
 def _equip(st, seat, card, target):
-    st.emit("equip", seat=seat, card=card.id, name=card.name_en, target=st.ref(target))
+    st.emit(
+        "equip",
+        _names(st, [target], seat),
+        seat=seat,
+        card=card.id,
+        name=card.name_en,
+        targets=[st.name(target, None)],
+    )
+
+
+def _names(st: HigurashiState, chosen: list[int], seat: int) -> dict | None:
+    """The player's own view of the characters named, where it knows more than the table."""
+    own = [st.name(i, seat) for i in chosen]
+    return None if own == [st.name(i, None) for i in chosen] else {seat: {"targets": own}}
 
 
 def _reveal(st, seat, card, target):

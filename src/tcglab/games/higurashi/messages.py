@@ -82,7 +82,7 @@ MESSAGES = {
         f"{', '.join(d['targets'])}: {d['attack']:+d} attack, {d['defence']:+d} defence"
     ),
     "steal": _steal,
-    "equip": lambda d: f"{_p(d['seat'])} equips {d['target']} with {d['name']}",
+    "equip": lambda d: f"{_p(d['seat'])} equips {d['targets'][0]} with {d['name']}",
     "peek": lambda d: (
         f"{_p(d['seat'])} looks at {d['name']}"
         if "name" in d

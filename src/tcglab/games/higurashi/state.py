@@ -285,6 +285,9 @@ class HigurashiState(State):
         twin.rng = rng.derive()
         twin.log = self.public_log(seat)
         twin.set_printed_values()
+        if twin.to_move is not None:  # the decision stays, its choices follow the new cards
+            step = twin.stack[-1]
+            twin._legal = DECISIONS[step[0]].actions(twin, *step[1:])
         return twin
 
     # -- copying ---------------------------------------------------------------
