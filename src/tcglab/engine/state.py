@@ -28,6 +28,10 @@ class Result(NamedTuple):
     scores: tuple[int, ...]
     reason: str
 
+    def to_dict(self) -> dict:
+        """As plain JSON data, for observations."""
+        return {"winners": list(self.winners), "scores": list(self.scores), "reason": self.reason}
+
 
 def canonical_json(data) -> str:
     return json.dumps(data, sort_keys=True, separators=(",", ":"), ensure_ascii=False)

@@ -239,7 +239,7 @@ class HigurashiState(State):
             "event_discard": [self.event_card(e).id for e in self.discard],
             "character_pile": len(self.char_pile),
             "options": dict(self.options),
-            "result": None if self.result is None else self.result._asdict(),
+            "result": None if self.result is None else self.result.to_dict(),
         }
         if seat is not None:
             view["hand"] = [dict(self.event_card(e).info) for e in sorted(self.hands[seat])]
@@ -301,6 +301,8 @@ class HigurashiState(State):
         for key in self._NESTED:
             d[key] = [inner[:] for inner in d[key]]
         twin.attached = dict(self.attached)
+        if self.roll is not None:
+            twin.roll = self.roll[:]  # die modifiers change it in place
         twin.rng = self.rng.clone()
         return twin
 

@@ -1,0 +1,221 @@
+"""A heuristic Pretty Good Tactics player. It sees only a Decision (its seat, the legal
+actions and its observation) and chooses dice counts and targets by exact odds."""
+
+from __future__ import annotations
+
+from functools import cache
+
+from tcglab.agents.base import Decision
+from tcglab.engine.actions import Action
+from tcglab.engine.rng import Rng
+from tcglab.games.pgt.dice import DiceExpr, best_dice, success_probability
+from tcglab.games.pgt.notation import parse_ability
+
+GUESSED_DEFENCE = 6  # a face-down enemy is likely to be turned up with about this much
+SLOTS = ("F1", "F2", "F3", "B1", "B2", "B3")
+
+
+@cache
+def ability(text: str):
+    return parse_ability(text)
+
+
+def best_odds(dice: int, mod: int, target: int) -> float:
+    dice = max(1, min(dice, 10))
+    k = best_dice(DiceExpr(dice, mod), target)
+    return float(success_probability(k, mod, target))
+
+
+def card_value(card: dict) -> float:
+    """How much a card adds to a party: its best attack plus its defences."""
+    value = (card["pdef"] + card["mdef"]) / 2
+    for text in card["abilities"]:
+        ab = ability(text)
+        if ab.strike and ab.is_attack:
+            value = max(value, value + ab.strike.dice * 2 + ab.strike.modifier + ab.range)
+        elif ab.keyword in ("innocence", "counter"):
+            value += 2
+        else:
+            value += 1
+    return value / (card["score"] + 1)
+
+
+class PgtAgent:
+    name = "pgt-heuristic"
+
+    def __init__(self, seed: int = 0) -> None:
+        self.rng = Rng(seed)
+
+    def choose(self, decision: Decision) -> Action:
+        legal = decision.legal
+        ids = {a.id: a for a in legal}
+        obs = decision.observation
+        step = obs["step"]
+        chooser = getattr(self, f"_{step}", None)
+        choice = chooser(obs, decision.seat, ids) if chooser else None
+        if choice in ids:
+            return ids[choice]
+        for fallback in ("pass", "no guard", "skip", "decline"):
+            if fallback in ids:
+                return ids[fallback]
+        return legal[0]
+
+    # -- reading the observation ---------------------------------------------------
+
+    @staticmethod
+    def _side(obs: dict, seat: int) -> dict:
+        return obs["sides"][seat]["field"]
+
+    @staticmethod
+    def _defence(char: dict | None, mode: str) -> int:
+        if char is None:
+            return 99
+        if char["face_up"]:
+            return char["pdef"] if mode == "P" else char["mdef"]
+        if char["card"] is not None:
+            return char["card"]["pdef" if mode == "P" else "mdef"]
+        return GUESSED_DEFENCE
+
+    def _char(self, obs: dict, ref: str | None) -> dict | None:
+        if not ref:
+            return None
+        seat, slot = ref.split(".")
+        return obs["sides"][int(seat[1:]) - 1]["field"][slot]
+
+    # -- formation ------------------------------------------------------------------
+
+    def _form(self, obs, seat, ids):
+        hand = {c["id"]: c for c in obs["hand"]}
+        forming = obs["forming"] or []
+        free = sorted(i for i in hand if i not in forming)
+        field = self._side(obs, seat)
+        best, best_value = "empty", 0.5
+        for action_id in ids:
+            verb, _, arg = action_id.partition(" ")
+            if verb == "put":
+                card = hand[free[int(arg[1:]) - 1]]
+            elif verb == "keep":
+                card = field[arg]["card"]
+            else:
+                continue
+            value = card_value(card)
+            if value > best_value:
+                best, best_value = action_id, value
+        return best
+
+    # -- attacking ------------------------------------------------------------------
+
+    def _combat(self, obs, seat, ids):
+        best, best_value = "no attack", 0.05
+        mine = self._side(obs, seat)
+        enemy = self._side(obs, 1 - seat)
+        for action_id in ids:
+            if not action_id.startswith("attack"):
+                continue
+            _, slot, number = action_id.split(" ")
+            ab = ability(mine[slot]["card"]["abilities"][int(number) - 1])
+            row = 0 if slot[0] == "F" else 1
+            for target_slot, char in enemy.items():
+                if char is None or row + 1 + (target_slot[0] == "B") > ab.range:
+                    continue
+                value = self._strike_value(ab, char)
+                if value > best_value:
+                    best, best_value = action_id, value
+        return best
+
+    def _strike_value(self, ab, char: dict) -> float:
+        s = ab.strike
+        p = best_odds(s.dice, s.modifier, self._defence(char, s.mode))
+        score = char["card"]["score"] if char["card"] else 2
+        return p * (score + 0.5)
+
+    def _target(self, obs, seat, ids):
+        proc = obs["procs"][-1]
+        if proc["ability"] is None:
+            return None
+        ab = ability(proc["ability"])
+        choices = [i for i in ids if i.startswith("target")]
+        if ab.strike:
+            return max(choices, key=lambda i: self._strike_value(ab, self._char(obs, i[7:])))
+        return choices[0] if choices else "done"
+
+    def _dice(self, obs, seat, ids):
+        proc = obs["procs"][-1]
+        target = self._char(obs, next((t for t in proc["targets"] if t), None))
+        defence = self._defence(target, proc["mode"]) if target else GUESSED_DEFENCE
+        k = best_dice(DiceExpr(min(proc["dice"], 10), proc["mod"]), defence)
+        return f"roll {k}"
+
+    # -- defending ------------------------------------------------------------------
+
+    def _guard(self, obs, seat, ids):
+        proc = obs["procs"][-1]
+        mine = self._side(obs, seat)
+        best, best_gain = "no guard", 0.0
+        for action_id in ids:
+            if not action_id.startswith("guard "):
+                continue
+            _, g, t = action_id.split(" ")
+            guard, target = mine[g], mine[t]
+            gain = self._defence(guard, proc["mode"]) - self._defence(target, proc["mode"])
+            gain += (target["card"]["score"] - guard["card"]["score"]) * 2
+            if gain > best_gain:
+                best, best_gain = action_id, gain
+        return best
+
+    def _innocence(self, obs, seat, ids):
+        return "innocence"
+
+    def _counter(self, obs, seat, ids):
+        return "counter"
+
+    def _r_use(self, obs, seat, ids):
+        return next((i for i in ids if i.startswith("use")), "skip")
+
+    # -- activation windows -----------------------------------------------------------
+
+    def _win(self, obs, seat, ids):
+        procs = obs["procs"]
+        mine = self._side(obs, seat)
+        for action_id in ids:
+            verb, _, slot = action_id.partition(" ")
+            if verb == "flip" and self._should_flip(obs, seat, slot, procs):
+                return action_id
+            if verb == "use" and self._should_use(obs, seat, mine, action_id, procs):
+                return action_id
+        return "pass"
+
+    def _should_flip(self, obs, seat, slot, procs) -> bool:
+        ref = f"P{seat + 1}.{slot}"
+        char = self._side(obs, seat)[slot]
+        for p in procs:
+            if p["seat"] != seat and ref in p["targets"] and p["value"] is not None:
+                return True  # PGT-14.2.9 show the real defence against a rolled check
+        if procs or obs["turn_player"] != seat:
+            return False
+        return any(ability(t).is_attack for t in char["card"]["abilities"])
+
+    def _should_use(self, obs, seat, mine, action_id, procs) -> bool:
+        _, slot, number = action_id.split(" ")
+        ab = ability(mine[slot]["card"]["abilities"][int(number) - 1])
+        kind = ab.kind
+        if kind in ("boost", "disrupt"):
+            return True
+        if kind == "reroll":
+            p = procs[-1]
+            target = self._char(obs, next((t for t in p["targets"] if t), None))
+            hit = p["faces"] is not None and target is not None
+            if not hit:
+                return False
+            from tcglab.games.pgt.dice import roll_value
+
+            value = roll_value(p["faces"], p["mod"])
+            succeeds = value >= self._defence(target, p["mode"])
+            return succeeds != (p["seat"] == seat)
+        if ab.target_kind == "ally":
+            return any(p["seat"] != seat for p in procs)
+        if procs:
+            return False
+        if ab.strike:
+            return obs["turn_player"] == seat
+        return obs["turn_player"] == seat and not any(e[0] == "named" for e in ab.effects)

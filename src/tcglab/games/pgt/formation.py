@@ -1,0 +1,216 @@
+"""Setting up (PGT-6) and forming a party (PGT-8).
+
+A formation is built slot by slot, F1 F2 F3 then B1 B2 B3: for each slot the player
+keeps a character already on the field there or elsewhere (PGT-8.4 free rearrangement),
+puts one from the hand face-down (PGT-8.2), or leaves it empty. Face-up characters must
+all be placed again (PGT-8.3); face-down ones left out go back to the hand (PGT-12.6).
+Every choice offered keeps the party completable within PGT-8.1, so a formation never
+ends illegal.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from tcglab.engine.actions import Action
+from tcglab.games.pgt.procedure import automatic, decision
+
+if TYPE_CHECKING:
+    from tcglab.games.pgt.state import PgtState
+
+HAND_SIZE = 10  # PGT-6.1
+SCORE_CAP = 10  # PGT-8.1.1
+SLOTS = ("F1", "F2", "F3", "B1", "B2", "B3")
+
+
+def set_up(st: PgtState) -> None:
+    """PGT-6.1 shuffle and deal 10 each (PGT-15.2 from each player's own deck);
+    PGT-6.2 both form parties, simultaneously (PGT-GAP-4); PGT-6.3 roll for first."""
+    for deck in st.decks:
+        st.rng.shuffle(deck)
+    for seat in (0, 1):
+        for _ in range(HAND_SIZE):
+            draw(st, seat, quiet=True)
+    st.emit("deal", each=HAND_SIZE, decks=[len(d) for d in st.decks])
+    st.stack += [("round_start",), ("first_roll", 1), ("commit_initial",)]
+    st.stack += [("form", 1, True), ("form", 0, True)]
+
+
+def draw(st: PgtState, seat: int, quiet: bool = False) -> bool:
+    """Draw one card; PGT-GAP-2 an empty deck is skipped, not a loss."""
+    deck = st.deck_of(seat)
+    if not deck:
+        st.emit("deck_empty", seat=seat)
+        return False
+    inst = deck.pop()
+    st.hands[seat].append(inst)
+    st.known[inst] |= 1 << seat
+    if not quiet:
+        card = st.card(inst)
+        st.emit("draw", {seat: {"card": card.id, "name": card.name_en}}, seat=seat)
+    return True
+
+
+def roll_off(st: PgtState) -> int:
+    """PGT-6.3 / PGT-7.8(1) each rolls one die, the higher goes first; PGT-GAP-5 a tie
+    is rolled again."""
+    while True:
+        a, b = st.rng.roll(), st.rng.roll()
+        st.emit("first_roll", rolls=[a, b])
+        if a != b:
+            return 0 if a > b else 1
+
+
+@automatic("first_roll")
+def first_roll(st: PgtState, _game_start: int) -> None:
+    st.first = roll_off(st)
+    st.emit("first_player", seat=st.first, round=st.round + 1)
+
+
+# -- building a formation (PGT-8) -----------------------------------------------------
+
+
+def hand_choices(st: PgtState, seat: int) -> list[int]:
+    """Hand cards not yet placed, in card-id order: 'put H1' is the first of them."""
+    placed = st.layout[seat]
+    cards = st.cards.cards
+    cid = st.cid
+    return sorted((i for i in st.hands[seat] if i not in placed), key=lambda i: cards[cid[i]].id)
+
+
+def _budget(st: PgtState, seat: int, placed: list[int]) -> tuple[int, list[int]]:
+    """Score already committed (placed plus face-up characters that must stay, PGT-8.3)
+    and those face-up characters still to place."""
+    cards, cid = st.cards.cards, st.cid
+    must = [i for i in st.field[seat] if i >= 0 and st.up[i] and i not in placed]
+    total = sum(cards[cid[i]].score for i in placed if i >= 0)
+    return total + sum(cards[cid[i]].score for i in must), must
+
+
+def _fits(st: PgtState, placed: list[int], inst: int, total: int, must: list[int]) -> bool:
+    """PGT-8.1.1 score cap and PGT-8.1.2/8.1.3 room left for the face-up characters."""
+    trial = [*placed, inst]
+    left = len(must) - (inst in must)
+    if left > _room(trial):
+        return False
+    return inst < 0 or inst in must or total + st.cards.cards[st.cid[inst]].score <= SCORE_CAP
+
+
+def _room(placed: list[int]) -> int:
+    """Free slots left once `placed` covers the first len(placed) slots."""
+    filled = len(placed)
+    room = 0
+    for later in range(filled, 6):
+        if later < 3 or later - 3 >= filled or placed[later - 3] >= 0:
+            room += 1
+    return room
+
+
+def _form_actions(st: PgtState, seat: int, initial: bool) -> list[Action]:
+    placed = st.layout[seat]
+    if placed is None:
+        placed = st.layout[seat] = []
+    slot = len(placed)
+    name = SLOTS[slot]
+    acts = []
+    total, must = _budget(st, seat, placed)
+    for old, inst in enumerate(st.field[seat]):
+        if inst >= 0 and inst not in placed and _fits(st, placed, inst, total, must):
+            face = "face-up" if st.up[inst] else "face-down"
+            acts.append(
+                Action(
+                    f"keep {SLOTS[old]}",
+                    f"{name}: {st.card(inst).name_en} ({face}, now {SLOTS[old]})",
+                )
+            )
+    for n, inst in enumerate(hand_choices(st, seat), start=1):
+        if _fits(st, placed, inst, total, must):
+            card = st.card(inst)
+            acts.append(
+                Action(f"put H{n}", f"{name}: {card.name_en} from the hand (score {card.score})")
+            )
+    if _fits(st, placed, -1, total, must):
+        acts.append(Action("empty", f"{name}: leave empty"))
+    return acts
+
+
+@decision("form", _form_actions)
+def form(st: PgtState, action: Action, seat: int, initial: bool) -> None:
+    """PGT-8 one slot of the formation; after the sixth the party is settled."""
+    placed = st.layout[seat]
+    verb, _, arg = action.id.partition(" ")
+    if verb == "keep":
+        placed.append(st.field[seat][SLOTS.index(arg)])
+    elif verb == "put":
+        placed.append(hand_choices(st, seat)[int(arg[1:]) - 1])
+    else:
+        placed.append(-1)
+    while 3 <= len(placed) < 6 and placed[len(placed) - 3] < 0:
+        placed.append(-1)  # PGT-8.1.3 nothing may stand behind an empty front slot
+    if len(placed) < 6:
+        st.stack.append(("form", seat, initial))
+    elif not initial:
+        commit(st, seat)  # PGT-7.8(3)(4) re-formation is public at once
+
+
+@automatic("commit_initial")
+def commit_initial(st: PgtState) -> None:
+    """PGT-GAP-4 both parties, placed simultaneously, are revealed together."""
+    commit(st, 0)
+    commit(st, 1)
+
+
+def commit(st: PgtState, seat: int) -> None:
+    """Put the settled formation on the field: hand cards face-down (PGT-8.2, PGT-12.1),
+    face-down characters left out back to the hand (PGT-8.3, PGT-12.6)."""
+    placed = st.layout[seat]
+    st.layout[seat] = None
+    row = st.field[seat]
+    for inst in row:
+        if inst >= 0 and inst not in placed:
+            st.loc[inst] = -1
+            st.hands[seat].append(inst)
+            _forget(st, inst)
+    hand = st.hands[seat]
+    for slot, inst in enumerate(placed):
+        row[slot] = inst
+        if inst < 0:
+            continue
+        if inst in hand:
+            hand.remove(inst)
+            st.up[inst] = False
+            st.tapped[inst] = False
+        st.loc[inst] = seat * 6 + slot
+    public = [
+        None if i < 0 else (st.card(i).id if st.known[i] == 0xFF else "face-down") for i in placed
+    ]
+    mine = [None if i < 0 else st.card(i).id for i in placed]
+    total = sum(st.card(i).score for i in placed if i >= 0)
+    st.emit("formation", {seat: {"cards": mine, "total": total}}, seat=seat, slots=public)
+
+
+def _forget(st: PgtState, inst: int) -> None:
+    st.counters.pop(inst, None)
+    st.mods.pop(inst, None)
+
+
+def why_not(st: PgtState, seat: int, action_id: str) -> str | None:
+    """Why a formation choice is refused, for the error message (PGT-8.1)."""
+    placed = st.layout[seat] or []
+    verb, _, arg = action_id.partition(" ")
+    inst = -2
+    if verb == "put" and arg[1:].isdigit():
+        free = hand_choices(st, seat)
+        n = int(arg[1:])
+        inst = free[n - 1] if 1 <= n <= len(free) else -2
+    elif verb == "keep" and arg in SLOTS:
+        inst = st.field[seat][SLOTS.index(arg)]
+    if inst < 0:
+        return None
+    total, must = _budget(st, seat, placed)
+    if inst not in must and total + st.card(inst).score > SCORE_CAP:
+        return (
+            f"that party would score {total + st.card(inst).score}, over 10 (PGT-8.1.1); "
+            "choose a cheaper card or leave the slot empty"
+        )
+    return "no room would be left for the face-up characters that must stay (PGT-8.3)"

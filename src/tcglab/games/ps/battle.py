@@ -1,0 +1,206 @@
+"""Battles (PS-9): declaration, the attacking character, defenders, the attacker's
+target, damage through sense and modifiers, and the defenders' strikes back."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from tcglab.engine.actions import Action
+from tcglab.games.ps import effects, play, turn
+from tcglab.games.ps.procedure import automatic, decision
+
+if TYPE_CHECKING:
+    from tcglab.games.ps.field import Unit
+    from tcglab.games.ps.state import PSState
+
+
+def attack_actions(st: PSState, seat: int) -> list[Action]:
+    """PS-8.3.5 / PS-9.1 a battle needs a standby character; PS-GAP-14 any number per turn;
+    PS-GAP-6 not one placed this turn."""
+    cards = st.cards.cards
+    return [
+        Action(f"attack {slot}", f"Battle with {cards[u.card].name_en}")
+        for slot, u in enumerate(st.units[seat], start=1)
+        if not u.exhausted and not effects.sick_blocks(st, u)
+    ]
+
+
+def declare(st: PSState, seat: int, slot: int) -> None:
+    """PS-9.1 the turn player declares a battle; PS-9.2 exhausting one standby
+    character makes it the attacking character."""
+    unit = st.units[seat][slot - 1]
+    st.units[seat][slot - 1] = unit._replace(exhausted=True)
+    st.battle = (unit.uid, (), 0)
+    st.emit("battle", seat=seat, slot=slot, name=st.name(unit.card))
+    st.stack.append(("battle_end", seat))
+    st.stack.append(("strike_back", seat))
+    st.stack.append(("attack_damage", seat))
+    st.stack.append(("pick_target", seat))
+    st.stack.append(("window", seat, "battle", 0))  # PS-GAP-12 only cards that say so
+    st.stack.append(("defend", 1 - seat))
+
+
+def can_defend(st: PSState, unit: Unit) -> bool:
+    """PS-9.3.1 only standby characters defend; PS-GAP-6 a newly placed one may,
+    unless summoning_sickness is full."""
+    if unit.exhausted:
+        return False
+    return not (unit.sick and st.options["summoning_sickness"] == "full")
+
+
+def _defend_actions(st: PSState, seat: int) -> list[Action]:
+    cards = st.cards.cards
+    acts = [
+        Action(f"defend {slot}", f"Defend with {cards[u.card].name_en}")
+        for slot, u in enumerate(st.units[seat], start=1)
+        if can_defend(st, u)
+    ]
+    if acts:
+        more = " more" if st.battle[1] else ""
+        acts.append(Action("done", f"No{more} defenders"))
+    return acts
+
+
+@decision("defend", _defend_actions)
+def defend(st: PSState, action: Action, seat: int) -> None:
+    """PS-9.3.2 / PS-6.9 the defender exhausts any number of standby characters, one at a
+    time; the order chosen is the order they strike back in (PS-GAP-10)."""
+    if action.id == "done":
+        return
+    slot = int(action.id.split(" ")[1])
+    unit = st.units[seat][slot - 1]
+    st.units[seat][slot - 1] = unit._replace(exhausted=True)
+    attacker, defenders, target = st.battle
+    st.battle = (attacker, (*defenders, unit.uid), target)
+    st.emit("defend", seat=seat, slot=slot, name=st.name(unit.card))
+    st.stack.append(("defend", seat))
+
+
+def standing_defenders(st: PSState, seat: int) -> list[int]:
+    """Slots of the declared defenders still on the field, in declaration order."""
+    slots = {u.uid: i + 1 for i, u in enumerate(st.units[1 - seat])}
+    return [slots[uid] for uid in st.battle[1] if uid in slots]
+
+
+def _pick_actions(st: PSState, seat: int) -> list[Action]:
+    slots = standing_defenders(st, seat)
+    if not slots:
+        return []
+    side = st.units[1 - seat]
+    acts = [
+        Action(
+            f"target {slot}",
+            f"Deal damage to {st.name(side[slot - 1].card)} "
+            f"({preview(st, seat, side[slot - 1])} damage)",
+        )
+        for slot in slots
+    ]
+    if st.options["hit_player_past_defenders"]:
+        acts.append(Action("target player", "Deal damage to the defending player"))
+    return acts
+
+
+def _to_player(st: PSState, seat: int) -> None:
+    """PS-9.4 with no defending character the defending player is the target."""
+    attacker, defenders, _ = st.battle
+    st.battle = (attacker, defenders, 0)
+
+
+@decision("pick_target", _pick_actions, _to_player)
+def pick_target(st: PSState, action: Action, seat: int) -> None:
+    """PS-9.4 / PS-6.8 / PS-GAP-8 the attacker picks one of the defenders (the player only
+    when none was declared, unless hit_player_past_defenders is on)."""
+    arg = action.id.split(" ")[1]
+    attacker, defenders, _ = st.battle
+    target = 0 if arg == "player" else st.units[1 - seat][int(arg) - 1].uid
+    st.battle = (attacker, defenders, target)
+
+
+def damage(st: PSState, seat: int, striker: Unit, target: Unit) -> int:
+    """PS-9.5.1 / PS-9.7.3 the striker's technique through the target's sense, then
+    support and other modifiers (technique bonuses, the target's guard); fractions
+    rounded up, never below 0."""
+    cards = st.cards.cards
+    tech = st.bonuses(seat, striker)[0]
+    guard = st.bonuses(1 - seat, target)[1]
+    return cards[target.card].sense.apply(cards[striker.card].technique, tech - guard)
+
+
+def preview(st: PSState, seat: int, target: Unit) -> int:
+    return damage(st, seat, st.unit(st.battle[0]), target)
+
+
+def hit(st: PSState, seat: int, striker: Unit, target_uid: int) -> None:
+    """PS-9.5.2 / PS-9.7.4 damage accumulates; at or over life the character goes
+    down, and PS-9.5.3 / PS-9.7.5 its player takes 1 damage."""
+    side, index = st.find(target_uid)
+    target = st.units[side][index]
+    amount = damage(st, seat, striker, target)
+    total = target.damage + amount
+    st.units[side][index] = target._replace(damage=total)
+    st.emit(
+        "hit",
+        seat=side,
+        slot=index + 1,
+        name=st.name(target.card),
+        by=st.name(striker.card),
+        amount=amount,
+        total=total,
+        life=st.card(target.card).life,
+    )
+    if total >= st.card(target.card).life:
+        play.leave_field(st, side, target_uid)
+        turn.hurt_player(st, side, 1, "down")
+
+
+@automatic("attack_damage")
+def attack_damage(st: PSState, seat: int) -> None:
+    """PS-9.5 the attacker's damage, to the chosen defender or to the player."""
+    attacker_uid, _, target = st.battle
+    attacker = st.unit(attacker_uid)
+    if attacker is None:
+        return  # the attacking character already left the field
+    if target == 0:
+        # PS-9.5.4 / PS-GAP-9 current technique, no sense: a player has none
+        amount = st.technique(seat, attacker)
+        st.emit("attack_player", seat=seat, name=st.name(attacker.card), amount=amount)
+        turn.hurt_player(st, 1 - seat, amount, "battle")
+    elif st.unit(target) is not None:
+        hit(st, seat, attacker, target)
+
+
+@automatic("strike_back")
+def strike_back(st: PSState, seat: int) -> None:
+    """PS-9.6 / PS-9.7 each defender still on the field strikes the attacking
+    character (the only one: PS-9.6), in the order declared (PS-GAP-10); PS-9.7.1
+    never the player; PS-9.7.2 stop once the attacker is down."""
+    attacker_uid, defenders, _ = st.battle
+    for uid in defenders:
+        if st.result is not None or st.unit(attacker_uid) is None:
+            return
+        defender = st.unit(uid)
+        if defender is not None:
+            hit(st, 1 - seat, defender, attacker_uid)
+
+
+@automatic("battle_end")
+def battle_end(st: PSState, seat: int) -> None:
+    """PS-9.8 the battle ends; damage stays on the characters (PS-6.6)."""
+    st.battle = None
+    st.emit("battle_end", seat=seat)
+
+
+def view(st: PSState) -> dict | None:
+    """The battle in progress, by seat and slot, for observations."""
+    if st.battle is None:
+        return None
+    attacker, defenders, target = st.battle
+    seat, index = st.find(attacker)
+    other = 1 - st.current
+    slots = {u.uid: i + 1 for i, u in enumerate(st.units[other])}
+    return {
+        "attacker_seat": st.current,
+        "attacker": index + 1 if seat >= 0 else None,
+        "defenders": [slots.get(uid) for uid in defenders],
+        "target": None if target == 0 else slots.get(target),
+    }

@@ -1,0 +1,62 @@
+"""Princess Scramble as a registered Game."""
+
+from __future__ import annotations
+
+from tcglab.engine.errors import BadOption
+from tcglab.engine.game import Game
+from tcglab.games.ps import decks as decklists
+from tcglab.games.ps.agent import PSAgent
+from tcglab.games.ps.cards import CardSet, card_set
+from tcglab.games.ps.options import OPTIONS
+from tcglab.games.ps.render import render
+from tcglab.games.ps.state import PSState
+from tcglab.games.ps.turn import set_up
+
+DEFAULT_DECKS = ("starlight", "skyport")
+
+
+class PSGame(Game):
+    id = "ps"
+    name = "Princess Scramble (プリンセススクランブル)"
+    min_players = 2  # PS-6.3 more players are not provided for
+    max_players = 2
+    default_players = 2
+    options = OPTIONS
+    heuristic_agent = PSAgent
+
+    @property
+    def cards(self) -> CardSet:
+        return card_set()
+
+    def card_digest(self) -> str:
+        return self.cards.digest
+
+    def render(self, observation: dict) -> str:
+        return render(observation)
+
+    def prebuilt_decks(self) -> dict[str, list[str]]:
+        return {name: list(ids) for name, ids in decklists.prebuilt(self.cards).items()}
+
+    def check_deck(self, text: str) -> list[str]:
+        return decklists.parse(text, self.cards)[1]
+
+    def _new_state(self, seed: int, players: int, options: dict, decks) -> PSState:
+        return self.state_with(self.cards, seed, options, decks)
+
+    def state_with(self, cards: CardSet, seed: int, options: dict, decks) -> PSState:
+        """A new game over a given card set (the shipped one, or a test's own)."""
+        if decks is None:
+            built = decklists.prebuilt(cards)
+            decks = [list(built[name]) for name in DEFAULT_DECKS]
+        if not isinstance(decks, list | tuple) or len(decks) != 2:
+            raise BadOption("ps takes two decks, one per player, as lists of card ids")
+        for seat, ids in enumerate(decks):
+            problems = decklists.check_ids(ids, cards)
+            if problems:
+                raise BadOption(f"deck {seat + 1} is not legal: {'; '.join(problems)}")
+        state = PSState(self, seed, options, cards)
+        for seat, ids in enumerate(decks):
+            state.deck[seat] = [cards.number(i) for i in ids]
+        set_up(state)
+        state.advance()
+        return state

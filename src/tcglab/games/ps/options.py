@@ -1,0 +1,50 @@
+"""Rule options: the readings the Princess Scramble text leaves open, each defaulting
+to the rules digest's proposal."""
+
+from tcglab.engine.game import RuleOption
+
+OPTIONS = (
+    RuleOption(
+        "energy_from",
+        "deck",
+        "energy is placed from the top of the deck, face-down, or from any card in hand",
+        "PS-GAP-1",
+        choices=("deck", "hand"),
+    ),
+    RuleOption("opening_hand", 5, "cards each player draws at the start", "PS-GAP-2", minimum=0),
+    RuleOption(
+        "mulligan",
+        False,
+        "each player may once shuffle the opening hand back and draw a new one",
+        "PS-GAP-3",
+    ),
+    RuleOption("draw_count", 1, "cards drawn in the draw phase", "PS-GAP-4", minimum=1),
+    RuleOption(
+        "first_turn_draw",
+        True,
+        "the first player also draws in the draw phase of the very first turn",
+        "PS-GAP-4, PS-4.4",
+    ),
+    RuleOption(
+        "summoning_sickness",
+        "attack",
+        "what a character placed this turn may not do: attack and exhaust for abilities "
+        "(attack), that and defend too (full), or nothing (none)",
+        "PS-GAP-6",
+        choices=("attack", "full", "none"),
+    ),
+    RuleOption(
+        "hit_player_past_defenders",
+        False,
+        "the attacker may choose the player as target even when defenders were declared",
+        "PS-GAP-8",
+    ),
+    RuleOption(
+        "support_tiers",
+        "exclusive",
+        "only the support entry matching the count applies, or every entry up to it",
+        "PS-GAP-11",
+        choices=("exclusive", "cumulative"),
+    ),
+    RuleOption("hand_limit", 5, "hand size the turn player discards down to", "PS-4.2", minimum=1),
+)

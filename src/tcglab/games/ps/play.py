@@ -1,0 +1,198 @@
+"""The main phase (PS-8.3): placing energy, characters and events for their level,
+energy occupied and released (PS-10.2, PS-10.3), the four-character limit and
+same-name uniqueness (PS-11.1.2, PS-6.7), and why a refused action was refused."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from tcglab.engine.actions import Action
+from tcglab.games.ps import battle, effects, turn
+from tcglab.games.ps.field import Unit
+from tcglab.games.ps.procedure import decision
+
+if TYPE_CHECKING:
+    from tcglab.games.ps.state import PSState
+
+FIELD_LIMIT = 4  # PS-11.1.2
+
+
+def energy_actions(st: PSState, seat: int) -> list[Action]:
+    """PS-8.3.1 / PS-GAP-1 one energy a turn: the deck top (default) or a hand card;
+    PS-10.2.1 any card will do as energy."""
+    if st.energy_placed:
+        return []
+    if st.options["energy_from"] == "deck":
+        if not st.deck[seat]:
+            return []  # PS-GAP-1 impossible with an empty deck, and no loss
+        return [Action("energy", "Place the top card of your deck as energy")]
+    cards = st.cards.cards
+    return [
+        Action(f"energy {pos}", f"Place {cards[c].name_en} from your hand as energy")
+        for pos, c in enumerate(st.hand[seat], start=1)
+    ]
+
+
+def place_energy(st: PSState, seat: int, source: str) -> None:
+    """PS-10.2.3 the card goes onto the field face-down as free energy (PS-10.2.4)."""
+    st.energy_placed = True
+    if source == "deck":
+        st.energy[seat].append(st.deck[seat].pop())
+        st.emit("energy", seat=seat, source="deck", total=len(st.energy[seat]))
+    else:
+        number = st.hand[seat].pop(int(source) - 1)
+        st.energy[seat].append(number)
+        card = st.card(number)
+        st.emit(
+            "energy",
+            {seat: {"card": card.id, "name": card.name_en}},
+            seat=seat,
+            source="hand",
+            position=int(source),
+            total=len(st.energy[seat]),
+        )
+
+
+def same_name_on_field(st: PSState, seat: int, number: int) -> bool:
+    """PS-6.7 / PS-GAP-7 characters are unique by name on their own side."""
+    cards = st.cards.cards
+    name = cards[number].name_en
+    return any(cards[u.card].name_en == name for u in st.units[seat])
+
+
+def can_place(st: PSState, seat: int, card, free: int, timing: str) -> bool:
+    if card.level > free:  # PS-10.3.2 needs that much unoccupied energy
+        return False
+    if card.kind == "character":
+        return (
+            timing == "main"
+            and len(st.units[seat]) < FIELD_LIMIT
+            and not same_name_on_field(st, seat, st.cards.index[card.id])
+        )
+    return effects.playable(st, seat, card.effect, timing)
+
+
+def place_actions(st: PSState, seat: int, timing: str) -> list[Action]:
+    """One action per distinct card in hand that may be placed now."""
+    hand = st.hand[seat]
+    if not hand:
+        return []
+    free, cards, acts = st.free_energy(seat), st.cards.cards, []
+    for number in set(hand):
+        card = cards[number]
+        if can_place(st, seat, card, free, timing):
+            what = "character" if card.kind == "character" else "event"
+            acts.append(
+                Action(f"play {card.id}", f"Place {what} {card.name_en} (level {card.level})")
+            )
+    acts.sort()
+    return acts
+
+
+def place_card(st: PSState, seat: int, card_id: str) -> None:
+    """PS-8.3.2 / PS-8.3.3 / PS-8.4.1 a card from hand goes onto the field for its
+    normal purpose, paid for with energy (PS-10.2.2, PS-10.3.1) by occupying
+    unoccupied energy equal to its level (PS-10.3.2, PS-10.3.3, PS-GAP-17)."""
+    number = turn.take_from_hand(st, seat, card_id)
+    card = st.card(number)
+    st.emit("place", seat=seat, card=card.id, name=card.name_en, type=card.kind, level=card.level)
+    if card.kind == "character":
+        arrive(st, seat, number, card.level)
+        return
+    placed = effects.place_event(st, seat, number)
+    effects.start_effect(st, seat, card.effect, number, placed.uid)
+
+
+def arrive(st: PSState, seat: int, number: int, occ: int) -> None:
+    """A character arrives on its owner's field; PS-GAP-7 if one of the same name is
+    already there, the first stays and the newcomer goes to the trash."""
+    if same_name_on_field(st, seat, number) or len(st.units[seat]) >= FIELD_LIMIT:
+        st.trash[seat].append(number)
+        st.emit("unique", seat=seat, card=st.card(number).id, name=st.name(number))
+        return
+    st.units[seat].append(Unit(st.uid(), number, occ=occ))
+    st.emit("arrive", seat=seat, slot=len(st.units[seat]), name=st.name(number), energy=occ)
+
+
+def leave_field(st: PSState, seat: int, uid: int) -> None:
+    """PS-11.1.4 a character goes down into the trash; PS-10.3.4 its energy is freed."""
+    index = st.find(uid)[1]
+    unit = st.units[seat].pop(index)
+    st.trash[seat].append(unit.card)
+    st.emit("down", seat=seat, slot=index + 1, name=st.name(unit.card), released=unit.occ)
+
+
+# -- the main decision ---------------------------------------------------------------
+
+
+def _main_actions(st: PSState, seat: int) -> list[Action]:
+    """PS-8.3 energy, characters, events, abilities, battles, or on to the end phase."""
+    acts = energy_actions(st, seat)
+    acts += place_actions(st, seat, "main")
+    acts += effects.ability_actions(st, seat, "normal")
+    acts += battle.attack_actions(st, seat)
+    acts.append(Action("end", "End the main phase"))
+    return acts
+
+
+@decision("main", _main_actions)
+def main_choice(st: PSState, action: Action, seat: int) -> None:
+    verb, _, arg = action.id.partition(" ")
+    if verb == "end":
+        st.emit("main_end", seat=seat)
+        return
+    st.stack.append(("main", seat))
+    if verb == "energy":
+        place_energy(st, seat, arg or "deck")
+    elif verb == "play":
+        place_card(st, seat, arg)
+    elif verb == "use":
+        effects.use_ability(st, seat, int(arg))
+    else:
+        battle.declare(st, seat, int(arg))
+
+
+# -- refusals -------------------------------------------------------------------------
+
+
+def why_not(st: PSState, action_id: str) -> str | None:
+    """A one-line reason for a refused main-phase action, or None to use the generic one."""
+    seat = st.to_move
+    verb, _, arg = action_id.partition(" ")
+    step = st.stack[-1][0] if st.stack else ""
+    who = f"seat {seat}"
+    if verb == "energy" and step == "main":
+        if st.energy_placed:
+            return f"{who} already placed energy this turn; one placement a turn (PS-8.3.1)"
+        if st.options["energy_from"] == "deck" and arg:
+            return "energy comes from the deck top under energy_from=deck; use 'energy'"
+        if st.options["energy_from"] == "hand" and not arg:
+            return f"name a hand position: 'energy 1' to 'energy {len(st.hand[seat])}'"
+        return None
+    if verb == "play" and step in ("main", "window"):
+        return _why_not_place(st, seat, arg, who)
+    return None
+
+
+def _why_not_place(st: PSState, seat: int, card_id: str, who: str) -> str | None:
+    if card_id not in st.cards.index:
+        return f"no card has the id {card_id!r}"
+    number = st.cards.number(card_id)
+    card = st.card(number)
+    if number not in st.hand[seat]:
+        return f"{who} has no {card_id} ({card.name_en}) in hand"
+    free = st.free_energy(seat)
+    if card.kind == "character":
+        if st.stack[-1][0] != "main":
+            return "characters are placed only in your own main phase (PS-8.3.2)"
+        if len(st.units[seat]) >= FIELD_LIMIT:
+            return f"{who} already has {FIELD_LIMIT} characters on the field (PS-11.1.2)"
+        if same_name_on_field(st, seat, number):
+            return f"{card.name_en} is already on {who}'s field; names are unique (PS-6.7)"
+    if card.level > free:  # paying with occupied energy is not possible
+        held = len(st.energy[seat]) - free
+        return (
+            f"{card_id} needs {card.level} unoccupied energy; {who} has {free} free "
+            f"and {held} occupied by cards on the field (PS-10.3.2)"
+        )
+    return None

@@ -1,0 +1,121 @@
+"""The card set and the ability notation (PGT-3.1, PGT-4, PGT-9, PGT-13)."""
+
+from pathlib import Path
+
+import pytest
+
+from tcglab.engine.errors import CardDataError, TcglabError
+from tcglab.games.pgt import GAME
+from tcglab.games.pgt.cards import read_card_set
+from tcglab.games.pgt.notation import NotationError, parse_ability
+from tcglab.games.pgt.odds import odds_report
+
+CARDS = GAME.cards.cards
+
+
+def test_every_card_parses_and_has_both_languages():
+    """PGT-3.1 180 cards; every ability reads in the notation."""
+    assert len(CARDS) == 180
+    for card in CARDS:
+        assert card.name_ja and card.name_en and card.abilities
+        for ability in card.abilities:
+            assert parse_ability(ability.text) == ability
+
+
+@pytest.mark.parametrize(
+    "mechanic",
+    [
+        "innocence",
+        "counter",
+        "bodyguard",
+        "A",
+        "T",
+        "R",
+        "cnt",
+        "once",
+        "range2",
+        "range3",
+        "P",
+        "M",
+        "attr",
+        "boost",
+        "reroll",
+        "enemy_reroll",
+        "disrupt",
+        "multi",
+        "reveal",
+        "hide",
+        "add_counters",
+        "draw",
+        "peek",
+        "recall",
+        "defence",
+    ],
+)
+def test_every_mechanic_is_on_several_cards(mechanic):
+    def has(ab):
+        effects = {e[0] for e in ab.effects} | {e[1] for e in ab.effects if e[0] == "named"}
+        return {
+            "innocence": ab.keyword == "innocence",
+            "counter": ab.keyword == "counter",
+            "bodyguard": ab.keyword == "bodyguard",
+            "A": ab.is_attack,
+            "T": "T" in ab.conditions,
+            "R": ab.on_flip,
+            "cnt": bool(ab.counter_cost),
+            "once": ab.once_per_round,
+            "range2": ab.strike is not None and ab.range == 2,
+            "range3": ab.strike is not None and ab.range == 3,
+            "P": ab.strike is not None and ab.strike.mode == "P",
+            "M": ab.strike is not None and ab.strike.mode == "M",
+            "attr": ab.strike is not None and bool(ab.strike.attribute),
+            "multi": ab.max_targets > 1,
+        }.get(mechanic, mechanic in effects)
+
+    assert sum(any(has(a) for a in c.abilities) for c in CARDS) >= 3
+
+
+def test_parties_of_three_to_six_fit_ten_points():
+    scores = sorted(c.score for c in CARDS)
+    assert scores[0] >= 1 and scores[-1] <= 4
+
+
+@pytest.mark.parametrize(
+    "text, position",
+    [
+        ("Ｘ：P3D", 1),
+        ("Ａ：P3D ほげ", 7),
+        ("Ａ：表向き", 1),
+        ("０：ドロー1", 1),
+        ("カウンター M2D", 7),
+        ("Ａ：P9D", 3),
+        ("Ｔ：《謎》", 3),
+    ],
+)
+def test_notation_errors_give_the_position(text, position):
+    with pytest.raises(NotationError, match=f"position {position}:"):
+        parse_ability(text)
+
+
+def test_bad_card_file_names_card_and_ability(tmp_path: Path):
+    (tmp_path / "bad.toml").write_text(
+        '[[card]]\nid = "X1"\nname_ja = "試"\nname_en = "Test"\nscore = 1\npdef = 1\n'
+        'mdef = 1\nattribute = "火"\nabilities = ["Ａ：P3D ほげ"]\n',
+        encoding="utf-8",
+    )
+    with pytest.raises(CardDataError, match=r"card X1: ability 1 .*position 7"):
+        read_card_set(tmp_path, count=None)
+
+
+def test_odds_expression_error_is_one_line():
+    with pytest.raises(TcglabError, match="expected something like 3D\\+1"):
+        odds_report("three dice", 8)
+
+
+def test_deck_check():
+    assert GAME.check_deck("001\n002\n") == [
+        "2 cards: a deck needs at least 10 (a draft deck has 18)"
+    ]
+    problems = GAME.check_deck("\n".join(["001"] * 10 + ["999"]))
+    assert any("999" in p for p in problems) and any("twice" in p for p in problems)
+    assert all(len(d) == 18 for d in GAME.prebuilt_decks().values())
