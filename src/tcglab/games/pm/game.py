@@ -1,0 +1,47 @@
+"""Precious Memories as a registered Game: two constructed 60-card decks."""
+
+from __future__ import annotations
+
+from tcglab.engine.game import Game
+from tcglab.games.pm import decks
+from tcglab.games.pm.agent import PMAgent
+from tcglab.games.pm.cards import card_set
+from tcglab.games.pm.options import OPTIONS
+from tcglab.games.pm.state import PMState
+from tcglab.games.pm.turn import set_up
+
+
+class PMGame(Game):
+    id = "pm"
+    name = "Precious Memories (プレシャスメモリーズ)"
+    min_players = 2
+    max_players = 2
+    default_players = 2
+    options = OPTIONS
+    heuristic_agent = PMAgent
+
+    @property
+    def cards(self):
+        return card_set()
+
+    def card_digest(self) -> str:
+        return self.cards.digest
+
+    def prebuilt_decks(self) -> dict[str, list[str]]:
+        return decks.prebuilt()
+
+    def check_deck(self, text: str) -> list[str]:
+        return decks.check_text(self.cards, text)
+
+    def render(self, observation: dict) -> str:
+        from tcglab.games.pm.render import render
+
+        return render(self.cards, observation)
+
+    def _new_state(self, seed: int, players: int, options: dict, given) -> PMState:
+        chosen = decks.choose(self.cards, given)
+        indices = [[self.cards.index(c) for c in deck] for deck in chosen]
+        state = PMState(self, seed, options, indices)
+        set_up(state)
+        state.advance()
+        return state

@@ -1,0 +1,402 @@
+"""Card-use timings and playing cards (PM-1.7, PM-1.8, PM-1.10.5, PM-1.10.6.2): who
+may play what when, choosing area, character or target, interrupts, and resolving.
+Paying is in paying.py."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from tcglab.engine.actions import Action
+from tcglab.games.pm import effects
+from tcglab.games.pm.paying import (
+    character_cost,
+    pay_problem,
+    payable,
+    push_pay,
+    source_of,
+    sources,
+)
+from tcglab.games.pm.procedure import automatic, decision
+from tcglab.games.pm.turn import take_from_hand
+
+if TYPE_CHECKING:
+    from tcglab.games.pm.cards import Card, Text
+    from tcglab.games.pm.state import PMState
+
+MAIN_LIMIT = 5  # PM-1.4.4
+_WHOSE = {"own": "your own turn", "opp": "your opponent's turn", "both": "either turn"}
+
+
+def phase_now(st: PMState) -> str:
+    return "approach" if st.approach else "main"
+
+
+def tag_allows(st: PMState, seat: int, text: Text, phase: str) -> bool:
+    """PM-1.8 [phase/turn]: own, opponent's or both turns; interrupts only answer
+    their target (PM-1.8.2, PM-GAP-21)."""
+    if text.phase != phase or text.turn == "interrupt":
+        return False
+    return text.turn == "both" or (text.turn == "own") == (seat == st.current)
+
+
+# -- what may be played --------------------------------------------------------
+
+
+def card_problem(st: PMState, seat: int, inst: int, phase: str, trigger=None) -> str | None:
+    """Why a card in hand cannot be played now, or None if it can."""
+    card = st.card(inst)
+    name = card.name_en
+    if card.kind in ("character", "support"):
+        if phase != "main" or seat != st.current or trigger:
+            return (
+                f"{name} is a {card.kind} card: only the turn player plays one, in the main "
+                "phase (PM-1.7.1, PM-1.7.3)"
+            )
+        if card.kind == "character" and (clash := name_clash(st, seat, card)):
+            return f"{name} cannot appear: {clash} is already on your field (PM-GAP-10)"
+        if card.kind == "support" and not (st.main[seat] or st.support[seat]):
+            return f"{name} needs a character of yours to be set on (PM-1.7.3)"
+        cost = character_cost(st, seat, card) if card.kind == "character" else card.cost
+    else:
+        text = card.text
+        if trigger is None and text.turn == "interrupt":
+            return f"{name} is an interrupt: it answers {_trigger(text)} only (PM-1.8.2)"
+        if trigger is None and not tag_allows(st, seat, text, phase):
+            return (
+                f"{name} is used in the {text.phase} phase on {_WHOSE[text.turn]}; "
+                f"now it is the {phase} phase of {'your' if seat == st.current else 'the other'} "
+                "turn (PM-1.8)"
+            )
+        if not effects.usable(st, seat, text.effect, inst):
+            return f"{name} has nothing to work on now"
+        cost = card.cost
+    names = card.names if card.combi else None
+    if not payable(st, seat, cost, "", inst, names):
+        have = sum(source_of(st, seat, i) for i in sources(st, seat, "", inst))
+        if have >= cost:
+            return f"{name} must be paid with a card named {' or '.join(sorted(names))} (PM-1.11.4)"
+        return f"{name} costs {cost} but you have only {have} source (PM-1.5, PM-1.6)"
+    return None
+
+
+def _trigger(text: Text) -> str:
+    return "an opponent's event" if text.trigger == "event" else "an opponent's approach"
+
+
+def name_clash(st: PMState, seat: int, card: Card) -> str:
+    """PM-GAP-10 (option unique_names) no two characters of one name on a field, as
+    the deck advice PM-2.1 implies."""
+    if not st.options["unique_names"]:
+        return ""
+    for inst in st.main[seat] + st.support[seat]:
+        if not card.names.isdisjoint(st.card(inst).names):
+            return st.name(inst)
+    return ""
+
+
+def text_problem(st: PMState, seat: int, inst: int, phase: str) -> str | None:
+    """PM-1.7.4 a character's text: its tag, its rest and its (coloured) sources."""
+    card = st.card(inst)
+    text = card.text
+    if text is None or not card.is_character:
+        return f"{card.name_en} has no text to use"
+    if not st.gate(card, seat):
+        return f"{card.name_en}'s text needs {card.adversity} point cards (PM-1.11.5)"
+    if not tag_allows(st, seat, text, phase):
+        return f"{card.name_en}'s text is for the {text.phase} phase on {_WHOSE.get(text.turn)}"
+    if text.rest and st.rested[inst]:
+        return f"{card.name_en} is rested and cannot rest to use its text (PM-1.7.4)"
+    if not effects.usable(st, seat, text.effect, inst):
+        return f"{card.name_en}'s text has nothing to work on now"
+    if not payable(st, seat, text.pay, text.colour, -1, None):
+        return f"{card.name_en}'s text needs {text.pay} {text.colour or ''} source (PM-1.7.4)"
+    return None
+
+
+def hand_plays(st: PMState, seat: int, phase: str) -> list[Action]:
+    """The cards in hand playable now; cheap tests first, the full check after."""
+    pool, cid, down = st.pool, st.cid, st.down
+    count = len(st.points[seat])
+
+    def given(card: Card) -> int:
+        return 3 if card.source3 is not None and count >= card.source3 else card.source
+
+    hand = [(inst, pool[cid[inst]]) for inst in st.hand[seat]]
+    total = sum(given(card) for _, card in hand)
+    total += sum(given(pool[cid[i]]) for i in st.points[seat] if not down[i])
+    own_main = phase == "main" and seat == st.current
+    acts, seen = [], set()
+    for inst, card in hand:
+        if card.id in seen:
+            continue
+        seen.add(card.id)
+        if card.kind != "event":
+            if not own_main:
+                continue
+        elif not tag_allows(st, seat, card.text, phase):
+            continue
+        off = st.discount[seat] if card.is_character else 0
+        if card.cost - off > total - given(card):
+            continue
+        if card_problem(st, seat, inst, phase) is None:
+            acts.append(Action(f"play {card.id}", f"Play {card.name_en} ({card.cost})"))
+    acts.sort()
+    return acts
+
+
+def text_uses(st: PMState, seat: int, phase: str) -> list[Action]:
+    acts = []
+    for inst in st.main[seat] + st.support[seat]:
+        if st.card(inst).text is not None and text_problem(st, seat, inst, phase) is None:
+            label = f"Use {st.name(inst)}: {st.card(inst).text_en}"
+            acts.append(Action(f"use {st.ref(inst)}", label))
+    return acts
+
+
+def why_not(st: PMState, action_id: str) -> str | None:
+    """A one-line reason for an illegal play or use, for the person who typed it."""
+    verb, _, arg = action_id.partition(" ")
+    seat = st.to_move
+    step = st.stack[-1]
+    if verb == "play" and step[0] in ("window", "interrupt"):
+        inst = next((i for i in st.hand[seat] if st.card(i).id == arg), None)
+        if inst is None:
+            return (
+                f"'{action_id}': {arg} is not in your hand; hand: {', '.join(hand_ids(st, seat))}"
+            )
+        trigger = step[2] if step[0] == "interrupt" else None
+        return card_problem(st, seat, inst, phase_now(st), trigger)
+    if verb in ("pay", "flip") and step[0] == "pay":
+        return pay_problem(st, seat, verb, arg, step)
+    if verb == "use" and step[0] == "window":
+        try:
+            inst = st.at(arg)
+        except (ValueError, KeyError, IndexError):
+            return f"'{action_id}': no card at {arg}; name one of your characters like p1.M1"
+        if inst // 60 != seat:
+            return f"'{action_id}': {arg} is not your character"
+        return text_problem(st, seat, inst, phase_now(st))
+    return None
+
+
+def hand_ids(st: PMState, seat: int) -> list[str]:
+    return sorted(st.card(i).id for i in st.hand[seat])
+
+
+# -- card-use timings ---------------------------------------------------------------
+
+
+def _window_actions(st, seat, phase, passes, step) -> list[Action]:
+    acts = hand_plays(st, seat, phase) + text_uses(st, seat, phase)
+    acts.append(Action("pass", "Pass this card-use timing"))
+    return acts
+
+
+@decision("window", _window_actions)
+def window(st: PMState, action: Action, seat: int, phase: str, passes: int, step: int):
+    """PM-1.10.5.1 / PM-1.10.6.2 / PM-GAP-4 timings alternate, turn player first, one
+    action each (PM-GAP-12); two passes in a row close the timing (PM-GAP-3)."""
+    if action.id == "pass":
+        st.emit("pass", seat=seat, phase=phase)
+        if passes == 0:
+            st.stack.append(("window", 1 - seat, phase, 1, step))
+        return
+    st.stack.append(("window", 1 - seat, phase, 0, step))
+    verb, arg = action.id.split(" ", 1)
+    if verb == "play":
+        begin_card(st, seat, take_from_hand(st, seat, arg))
+    else:
+        begin_text(st, seat, st.at(arg))
+
+
+def begin_card(st: PMState, seat: int, inst: int) -> None:
+    """PM-1.7.1 characters appear, PM-1.7.3 support cards are set, PM-1.7.2 events
+    are used; the card is shown and the cost paid first."""
+    card = st.card(inst)
+    st.limbo.append(inst)
+    st.emit("play", seat=seat, card=card.id, name=card.name_en, type=card.kind)
+    if card.kind == "character":
+        cost = character_cost(st, seat, card)
+        if st.discount[seat]:
+            st.discount[seat] = 0  # spent on this character
+        st.stack.append(("place", seat, inst) if card.has_values else ("arrive", inst, "S", -1))
+        push_pay(st, seat, inst, cost, "", card.combi)
+    elif card.kind == "support":
+        st.stack.append(("attach", seat, inst))
+        push_pay(st, seat, inst, card.cost, "", False)
+    else:
+        push_effect(st, seat, inst, "event")
+        push_pay(st, seat, inst, card.cost, "", False)
+
+
+def begin_text(st: PMState, seat: int, inst: int) -> None:
+    """PM-1.7.4 rest the character if its text says so, then pay its sources."""
+    text = st.card(inst).text
+    if text.rest:
+        st.rested[inst] = True
+    st.emit("use", seat=seat, actor=st.ref(inst), name=st.name(inst), text=st.card(inst).text_en)
+    push_effect(st, seat, inst, "text")
+    push_pay(st, seat, inst, text.pay, text.colour, False)
+
+
+def push_effect(st: PMState, seat: int, inst: int, mode: str) -> None:
+    """Choose a target after paying when there is a choice; then, for an event, the
+    opponent's interrupt timing (PM-GAP-22); then the effect."""
+    fx = st.card(inst).text.effect
+    found = effects.targets(st, seat, fx, inst) if effects.needs_target(fx) else []
+    if len(found) > 1:
+        st.stack.append(("target", seat, inst, mode))
+    else:
+        push_resolution(st, seat, inst, found[0] if found else -1, mode)
+
+
+def push_resolution(st: PMState, seat: int, inst: int, target: int, mode: str) -> None:
+    st.stack.append(("resolve", seat, inst, target, mode))
+    if mode in ("event", "break") and st.hand[1 - seat]:
+        st.stack.append(("interrupt", 1 - seat, "event", inst))
+
+
+def _target_actions(st, seat, inst, mode) -> list[Action]:
+    fx = st.card(inst).text.effect
+    return [
+        Action(f"target {st.ref(i)}", f"{st.card(inst).name_en} on {st.name(i)} ({st.ref(i)})")
+        for i in effects.targets(st, seat, fx, inst)
+    ]
+
+
+@decision("target", _target_actions)
+def choose_target(st: PMState, action: Action, seat: int, inst: int, mode: str) -> None:
+    push_resolution(st, seat, inst, st.at(action.id.split(" ")[1]), mode)
+
+
+@automatic("resolve")
+def resolve(st: PMState, seat: int, inst: int, target: int, mode: str) -> None:
+    """Carry out the text; a used event goes to the discard, a [ブレイク] event stays
+    face-down in the point area (PM-1.11.3)."""
+    effects.apply(st, seat, st.card(inst).text.effect, inst, target)
+    if mode in ("event", "interrupt") and inst in st.limbo:
+        st.limbo.remove(inst)
+        st.discard[seat].append(inst)
+
+
+@automatic("negated")
+def negated(st: PMState, seat: int, inst: int, target: int, mode: str) -> None:
+    st.emit("negated", seat=seat, card=st.card(inst).id, name=st.name(inst))
+    if inst in st.limbo:
+        st.limbo.remove(inst)
+        st.discard[seat].append(inst)
+
+
+# -- interrupts --------------------------------------------------------------------
+
+
+def interrupt_plays(st: PMState, seat: int, trigger: str, about: int) -> list[Action]:
+    """PM-1.8.2 [割り込み] cards whose phase and interrupt target match."""
+    acts, seen = [], set()
+    phase = phase_now(st)
+    for inst in st.hand[seat]:
+        card = st.card(inst)
+        text = card.text
+        if card.id in seen or text is None or text.turn != "interrupt":
+            continue
+        seen.add(card.id)
+        if text.trigger != trigger or text.phase != phase:
+            continue
+        if text.effect.kind == "negate" and st.card(about).cost > text.effect.max_cost:
+            continue
+        if card_problem(st, seat, inst, phase, trigger) is None:
+            acts.append(Action(f"play {card.id}", f"Interrupt with {card.name_en}"))
+    return sorted(acts)
+
+
+def _interrupt_actions(st, seat, trigger, about) -> list[Action]:
+    # Asked whenever the player holds cards, so pausing here tells the opponent nothing.
+    if not st.hand[seat]:
+        return []
+    return [*interrupt_plays(st, seat, trigger, about), Action("allow", "Do not interrupt")]
+
+
+@decision("interrupt", _interrupt_actions)
+def interrupt(st: PMState, action: Action, seat: int, trigger: str, about: int) -> None:
+    """PM-GAP-22 an interrupt is used at once, outside the alternation, and resolves
+    before what it answers; it does not itself open another interrupt."""
+    if action.id == "allow":
+        return
+    inst = take_from_hand(st, seat, action.id.split(" ", 1)[1])
+    card = st.card(inst)
+    st.limbo.append(inst)
+    st.emit("play", seat=seat, card=card.id, name=card.name_en, type="interrupt")
+    if card.text.effect.kind == "negate":
+        st.stack.append(("negate", seat, inst, about))
+    else:
+        push_effect(st, seat, inst, "interrupt")
+    push_pay(st, seat, inst, card.cost, "", False)
+
+
+@automatic("negate")
+def negate(st: PMState, seat: int, inst: int, about: int) -> None:
+    for index in range(len(st.stack) - 1, -1, -1):
+        step = st.stack[index]
+        if step[0] == "resolve" and step[2] == about:
+            st.stack[index] = ("negated", *step[1:])
+            break
+    st.limbo.remove(inst)
+    st.discard[seat].append(inst)
+
+
+# -- characters and support cards -------------------------------------------------
+
+
+def _place_actions(st: PMState, seat: int, inst: int) -> list[Action]:
+    """PM-GAP-9 a character with AP/DP goes to either area, chosen on appearing."""
+    name = st.name(inst)
+    main = st.main[seat]
+    if len(main) < MAIN_LIMIT:
+        acts = [Action("main", f"{name} appears in the main area")]
+    else:  # PM-1.4.4 a sixth main character: one already there goes to the discard
+        acts = [
+            Action(f"main over M{n + 1}", f"{name} appears in the main area; {st.name(i)} leaves")
+            for n, i in enumerate(main)
+        ]
+    acts.append(Action("support", f"{name} appears in the support area"))
+    return acts
+
+
+@decision("place", _place_actions)
+def place(st: PMState, action: Action, seat: int, inst: int) -> None:
+    if action.id == "support":
+        arrive(st, inst, "S", -1)
+    else:
+        over = st.main[seat][int(action.id[-1]) - 1] if " over " in action.id else -1
+        arrive(st, inst, "M", over)
+
+
+@automatic("arrive")
+def arrive(st: PMState, inst: int, area: str, over: int) -> None:
+    """PM-1.7.1 the character appears, active; PM-1.4.5 no AP/DP: the support area."""
+    from tcglab.games.pm.approach import retire
+
+    seat = inst // 60
+    if over >= 0:
+        retire(st, [over], "main area full")
+    st.limbo.remove(inst)
+    (st.main if area == "M" else st.support)[seat].append(inst)
+    st.entered[inst] = st.turn
+    st.rested[inst] = False
+    st.emit("appear", seat=seat, card=st.card(inst).id, name=st.name(inst), at=st.ref(inst))
+
+
+def _attach_actions(st: PMState, seat: int, inst: int) -> list[Action]:
+    return [
+        Action(f"target {st.ref(i)}", f"Set {st.name(inst)} on {st.name(i)}")
+        for i in st.main[seat] + st.support[seat]
+    ]
+
+
+@decision("attach", _attach_actions)
+def attach(st: PMState, action: Action, seat: int, inst: int) -> None:
+    """PM-1.7.3 / PM-GAP-11 the support card is set on a character of one's own."""
+    host = st.at(action.id.split(" ")[1])
+    st.limbo.remove(inst)
+    st.host[inst] = host
+    st.emit("set", seat=seat, card=st.card(inst).id, name=st.name(inst), target=st.ref(host))
