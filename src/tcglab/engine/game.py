@@ -127,6 +127,14 @@ class Game(ABC):
     def card_digest(self) -> str:
         """A hash of the card set, so a replay can tell it was made with other cards."""
 
+    def odds(self, expression: str, target: int) -> dict:
+        """Exact chances of a dice check, for games whose rules have one to choose."""
+        raise BadOption(f"{self.id} has no dice expressions to compute odds for")
+
+    def odds_text(self, report: dict | None = None) -> str:
+        """An odds report as a table for people; with no report, the game's full chart."""
+        raise BadOption(f"{self.id} has no dice expressions to compute odds for")
+
     def render(self, observation: dict) -> str:
         """A text picture of one seat's observation, for the terminal."""
         return json.dumps(observation, indent=1, ensure_ascii=False)
@@ -140,3 +148,14 @@ class Game(ABC):
     def check_deck(self, text: str) -> list[str]:
         """Every problem of a deck list (one line each, with its line number)."""
         raise BadOption(f"{self.id} is not played with constructed decks")
+
+    def deck_ids(self, text: str) -> list[str]:
+        """The card ids of a deck list already found legal by `check_deck`."""
+        raise BadOption(f"{self.id} is not played with constructed decks")
+
+    def read_deck(self, text: str) -> list[str]:
+        """The card ids of a legal deck list; BadOption lists every problem otherwise."""
+        problems = self.check_deck(text)
+        if problems:
+            raise BadOption(f"the deck list is not legal: {'; '.join(problems)}")
+        return self.deck_ids(text)

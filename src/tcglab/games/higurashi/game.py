@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from tcglab.engine.errors import BadOption
 from tcglab.engine.game import Game
+from tcglab.games.higurashi import render as board
+from tcglab.games.higurashi.agent import HigurashiAgent
 from tcglab.games.higurashi.cards import card_set
 from tcglab.games.higurashi.options import OPTIONS
 from tcglab.games.higurashi.state import HigurashiState
@@ -17,6 +19,7 @@ class HigurashiGame(Game):
     max_players = 5
     default_players = 3
     options = OPTIONS
+    heuristic_agent = HigurashiAgent
 
     @property
     def cards(self):
@@ -32,3 +35,7 @@ class HigurashiGame(Game):
         set_up(state)
         state.advance()
         return state
+
+    def render(self, observation: dict) -> str:
+        """The board as one seat sees it, as plain text for the terminal."""
+        return board.render(observation)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from tcglab.engine.errors import BadOption
 from tcglab.engine.game import Game
+from tcglab.games.pgt import odds
 from tcglab.games.pgt.cards import card_set
 from tcglab.games.pgt.formation import HAND_SIZE, set_up
 from tcglab.games.pgt.options import OPTIONS
@@ -70,13 +71,22 @@ class PgtGame(Game):
 
     def check_deck(self, text: str) -> list[str]:
         """Problems of a draft deck list: one card id per line, '#' starts a comment."""
+        return self.deck_problems(self.deck_ids(text))
+
+    def deck_ids(self, text: str) -> list[str]:
         ids = [line.split("#")[0].strip() for line in text.splitlines()]
-        return self.deck_problems([i for i in ids if i])
+        return [i for i in ids if i]
 
     def prebuilt_decks(self) -> dict[str, list[str]]:
         from tcglab.games.pgt.draft import sample_decks
 
         return sample_decks()
+
+    def odds(self, expression: str, target: int) -> dict:
+        return odds.odds_report(expression, target)
+
+    def odds_text(self, report: dict | None = None) -> str:
+        return odds.chart_text() if report is None else odds.report_text(report)
 
     def render(self, observation: dict) -> str:
         from tcglab.games.pgt.render import render

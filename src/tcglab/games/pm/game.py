@@ -33,6 +33,9 @@ class PMGame(Game):
     def check_deck(self, text: str) -> list[str]:
         return decks.check_text(self.cards, text)
 
+    def deck_ids(self, text: str) -> list[str]:
+        return decks.parse(self.cards, text)[0]
+
     def render(self, observation: dict) -> str:
         from tcglab.games.pm.render import render
 

@@ -40,6 +40,9 @@ class PSGame(Game):
     def check_deck(self, text: str) -> list[str]:
         return decklists.parse(text, self.cards)[1]
 
+    def deck_ids(self, text: str) -> list[str]:
+        return decklists.parse(text, self.cards)[0]
+
     def _new_state(self, seed: int, players: int, options: dict, decks) -> PSState:
         return self.state_with(self.cards, seed, options, decks)
 

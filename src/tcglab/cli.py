@@ -1,0 +1,704 @@
+"""The `tcglab` command: list the games, play one in the terminal, simulate many,
+check a replay.
+
+Each command is one entry of COMMANDS: its name, its help texts, a function that adds
+its arguments and a function that runs it and returns the exit status. A user's
+mistake is a TcglabError, shown as one line `tcglab: error: ...` with exit status 2.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import secrets
+import sys
+import textwrap
+from collections import Counter
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+
+import tcglab
+from tcglab.agents import Decision
+from tcglab.agents.specs import make_agent
+from tcglab.engine import Action, BadOption, Game, ReplayError, Rng, State, TcglabError, get_game
+from tcglab.engine.registry import games as registered_games
+from tcglab.engine.replay import load, record, rerun
+from tcglab.sim import DEFAULT_MAX_ACTIONS, Progress, run_batch, save_replay, seat_agents
+
+OK, FAILED, USAGE, INTERRUPTED = 0, 1, 2, 130
+
+
+class UsageError(TcglabError):
+    """A command-line value that the command cannot use."""
+
+
+# -- shared argument handling -------------------------------------------------------
+
+
+def whole_number(minimum: int) -> Callable[[str], int]:
+    """An argparse type: a whole number of at least `minimum`."""
+
+    def parse(text: str) -> int:
+        try:
+            value = int(text)
+        except ValueError:
+            value = None
+        if value is None or value < minimum:
+            raise argparse.ArgumentTypeError(f"expected a whole number >= {minimum}, not {text!r}")
+        return value
+
+    return parse
+
+
+positive, seed_number = whole_number(1), whole_number(0)
+
+
+def add_game_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("game", help="the game id (see `tcglab games`)")
+    parser.add_argument(
+        "--players",
+        type=int,
+        metavar="P",
+        help="number of players (default: the game's usual count, see `tcglab games`)",
+    )
+    parser.add_argument(
+        "--option",
+        action="append",
+        default=[],
+        metavar="NAME=VALUE",
+        help="set a rule option, e.g. --option bonus_rule=true (repeatable; a later "
+        "value for the same name wins; `tcglab games` lists every option)",
+    )
+
+
+def parse_options(game: Game, pairs: list[str]) -> dict:
+    """`name=value` texts to every rule option's value, checked by the game."""
+    given = {}
+    for pair in pairs:
+        name, equals, value = pair.partition("=")
+        name = name.strip()
+        if not equals or not name:
+            example = f"{game.options[0].name}=VALUE" if game.options else "name=value"
+            raise BadOption(f"--option takes name=value (e.g. {example}), not {pair!r}")
+        given[name] = game.option(name).parse(value.strip())
+    return game.resolve_options(given)
+
+
+def add_deck_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--deck",
+        action="append",
+        default=[],
+        metavar="DECK",
+        help="a deck for the next seat, in seat order (repeat it): the name of a prebuilt "
+        "deck (tcglab deck list GAME) or a deck-list file; games without decks take none "
+        "(default: the game's own choice)",
+    )
+
+
+def read_decks(game: Game, given: list[str], players: int) -> list[list[str]] | None:
+    """Card ids per seat from prebuilt names or deck-list files; None for the default."""
+    if not given:
+        return None
+    if len(given) != players:
+        raise UsageError(f"--deck given {len(given)} times for {players} seats; give one per seat")
+    return [deck_cards(game, each) for each in given]
+
+
+def deck_cards(game: Game, name_or_file: str) -> list[str]:
+    prebuilt = game.prebuilt_decks()
+    if name_or_file in prebuilt:
+        return list(prebuilt[name_or_file])
+    path = Path(name_or_file)
+    if not path.is_file():
+        names = ", ".join(prebuilt) or "none"
+        raise UsageError(
+            f"{name_or_file!r} is neither a prebuilt {game.id} deck ({names}) nor a file"
+        )
+    try:
+        text = path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as exc:
+        raise UsageError(f"cannot read deck list {path}: {exc}") from None
+    try:
+        return game.read_deck(text)
+    except BadOption as exc:
+        raise UsageError(f"{path}: {exc}") from None
+
+
+def changed_options(game: Game, options: dict) -> str:
+    """The options that differ from the game's defaults, as `name=value` text."""
+    changed = [
+        f"{o.name}={_show(options[o.name])}" for o in game.options if options[o.name] != o.default
+    ]
+    return ", ".join(changed) or "defaults"
+
+
+def _show(value) -> str:
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return str(value)
+
+
+def _p(seat: int) -> str:
+    return f"P{seat + 1}"
+
+
+# -- tcglab games ----------------------------------------------------------------------
+
+
+def games_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--json", action="store_true", help="print one JSON object for scripts instead of text"
+    )
+
+
+def game_info(game: Game) -> dict:
+    return {
+        "id": game.id,
+        "name": game.name,
+        "min_players": game.min_players,
+        "max_players": game.max_players,
+        "default_players": game.default_players,
+        "heuristic_agent": game.heuristic_agent is not None,
+        "options": [
+            {
+                "name": o.name,
+                "default": o.default,
+                "rule": o.rule,
+                "help": o.help,
+                "accepts": o.accepted(),
+            }
+            for o in game.options
+        ],
+    }
+
+
+def games_command(args: argparse.Namespace) -> int:
+    listing = [game_info(game) for game in registered_games().values()]
+    if args.json:
+        print(json.dumps({"games": listing}, ensure_ascii=False, indent=1))
+        return OK
+    if not listing:
+        print("No games are installed.")
+    for info in listing:
+        heuristic = "yes" if info["heuristic_agent"] else "none"
+        print(f"{info['id']} · {info['name']}")
+        low, high = info["min_players"], info["max_players"]
+        counts = f"{low}" if low == high else f"{low} to {high} (default {info['default_players']})"
+        print(f"  players: {counts} · heuristic AI: {heuristic}")
+        if info["options"]:
+            print("  rule options (--option name=value), shown with their defaults:")
+        for option in info["options"]:
+            print(f"    {option['name']}={_show(option['default'])}  [{option['rule']}]")
+            text = f"{option['help']}; accepts {option['accepts']}"
+            print(textwrap.fill(text, 92, initial_indent=" " * 8, subsequent_indent=" " * 8))
+        print()
+    return OK
+
+
+# -- tcglab play -------------------------------------------------------------------------
+
+
+def play_arguments(parser: argparse.ArgumentParser) -> None:
+    add_game_arguments(parser)
+    parser.add_argument(
+        "--seat",
+        type=positive,
+        default=1,
+        metavar="S",
+        help="your seat, 1 to P: you are P<S> (default 1); the other seats are AI",
+    )
+    parser.add_argument(
+        "--seed",
+        type=seed_number,
+        metavar="N",
+        help="seed of the shuffle and the dice, to play the same deal again "
+        "(default: a fresh random seed, shown when the game ends)",
+    )
+    parser.add_argument(
+        "--ai",
+        default="normal",
+        metavar="LEVEL",
+        help="how the other seats play: easy (random moves), normal (the game's own "
+        "heuristic player), hard (tree search, a second or two a move), or an agent spec "
+        "such as ismcts:iters=200 (default normal)",
+    )
+    add_deck_arguments(parser)
+    parser.add_argument(
+        "--save-replay",
+        type=Path,
+        metavar="FILE",
+        help="write the game to FILE as a replay when it ends or you quit",
+    )
+
+
+def play_command(args: argparse.Namespace) -> int:
+    game = get_game(args.game)
+    players = game.check_players(args.players)
+    options = parse_options(game, args.option)
+    if args.seat > players:
+        raise UsageError(f"--seat takes 1 to {players} for {players} players, not {args.seat}")
+    if args.save_replay is not None and not args.save_replay.parent.is_dir():
+        raise UsageError(f"cannot write to {args.save_replay}: no folder {args.save_replay.parent}")
+    me = args.seat - 1
+    seed = secrets.randbits(32) if args.seed is None else args.seed
+    agent_seeds = _agent_seeds(seed, players)
+    agents = {s: make_agent(args.ai, game, agent_seeds[s]) for s in range(players) if s != me}
+    decks = read_decks(game, args.deck, players)
+    state = game.new_state(seed, players, options, decks)
+    others = ", ".join(_p(s) for s in agents)
+    print(f"{game.name} · {players} players · rules: {changed_options(game, options)}")
+    print(f"You are {_p(me)}; {others} played by the {args.ai} AI.")
+    print("Type the number of a choice and press Enter; q quits.\n")
+    finished = play_to_end(state, me, agents, game)
+    if finished:
+        print(result_text(state, me))
+    else:
+        print(f"\nYou left the game after {len(state.history)} actions.")
+    print(f"This deal's seed was {seed} (tcglab play {game.id} --seed {seed} deals it again).")
+    if args.save_replay is not None:
+        seats = [args.ai if s in agents else "human" for s in range(players)]
+        _write(
+            lambda: record(state, seats=seats, decks=decks).save(args.save_replay),
+            args.save_replay,
+        )
+        print(f"Replay written to {args.save_replay}.")
+    return OK
+
+
+def _agent_seeds(seed: int, players: int) -> list[int]:
+    source = Rng(seed).derive()
+    return [source.next_u64() for _ in range(players)]
+
+
+def play_to_end(state: State, me: int, agents: dict, game: Game) -> bool:
+    """Alternate between the person at `me` and the AI seats; False if the person quits."""
+    seen = 0
+    while not state.over:
+        seat = state.to_move
+        if seat == me:
+            seen = show_events(state, me, seen)
+            print()
+            print(game.render(state.observe(me)))
+            action = ask(state.legal_actions())
+            if action is None:
+                return False
+            state.apply(action)
+        else:
+            state.apply(agents[seat].choose(Decision(state)))
+        seen = show_events(state, me, seen)
+    return True
+
+
+def show_events(state: State, seat: int, start: int) -> int:
+    """Print what happened since `start`, as `seat` may see it; returns the new start."""
+    for event in state.events_for(seat, start):
+        print(f"  · {event['message']}")
+    return len(state.log)
+
+
+def ask(actions: list[Action]) -> Action | None:
+    """Number the actions and read a pick until it is valid; None to quit."""
+    count = len(actions)
+    print("Your choices:")
+    for number, action in enumerate(actions, start=1):
+        print(f"  {number:>2}. {action.label}")
+    hint = f"type a number from 1 to {count}, or q to quit"
+    while True:
+        try:
+            text = input(f"Your choice (1-{count}, q quits): ").strip()
+        except EOFError:
+            print()
+            return None
+        if text.lower() in ("q", "quit", "exit"):
+            return None
+        if not text:
+            print(f"Nothing typed: {hint}.")
+            continue
+        try:
+            number = int(text)
+        except ValueError:
+            print(f"{text!r} is not a number: {hint}.")
+            continue
+        if not 1 <= number <= count:
+            print(f"{number} is not a choice: {hint}.")
+            continue
+        return actions[number - 1]
+
+
+def result_text(state: State, me: int | None) -> str:
+    result = state.result
+    names = [_p(s) + (" (you)" if s == me else "") for s in range(state.players)]
+    winners = " and ".join(names[s] for s in result.winners) or "nobody"
+    scores = ", ".join(f"{names[s]} {score}" for s, score in enumerate(result.scores))
+    return f"\nGame over: {winners} won ({result.reason}).\nScores: {scores}."
+
+
+# -- tcglab sim --------------------------------------------------------------------------
+
+
+def sim_arguments(parser: argparse.ArgumentParser) -> None:
+    add_game_arguments(parser)
+    parser.add_argument(
+        "--games", type=positive, default=100, metavar="N", help="games to play (default 100)"
+    )
+    parser.add_argument(
+        "--seed",
+        type=seed_number,
+        default=0,
+        metavar="S",
+        help="batch seed: every game's seed and every agent's seed derive from it, "
+        "so the same command plays the same games (default 0)",
+    )
+    parser.add_argument(
+        "--agents",
+        metavar="A,B,...",
+        help="agent per seat: random, heuristic, easy, normal, hard or an ismcts spec such as "
+        "ismcts:iters=200,rollout=heuristic; one for all seats or one per seat, e.g. "
+        "heuristic,random (default random)",
+    )
+    add_deck_arguments(parser)
+    parser.add_argument(
+        "--json",
+        action="store_true",
+        help="print one JSON object (games, wins, win_shares, mean_scores, mean_actions, "
+        "games_per_s, actions_per_s, seconds, reasons, seed, players, agents, options)",
+    )
+    parser.add_argument(
+        "--save-replays",
+        type=Path,
+        metavar="DIR",
+        help="write every game as a replay file into DIR (created if needed)",
+    )
+    parser.add_argument(
+        "--max-actions",
+        type=positive,
+        default=DEFAULT_MAX_ACTIONS,
+        metavar="N",
+        help=f"stop with an error naming the seed if a game passes N actions "
+        f"(default {DEFAULT_MAX_ACTIONS})",
+    )
+
+
+def sim_command(args: argparse.Namespace) -> int:
+    game = get_game(args.game)
+    players = game.check_players(args.players)
+    options = parse_options(game, args.option)
+    agents = seat_agents(game, args.agents, players)
+    decks = read_decks(game, args.deck, players)
+    directory = args.save_replays
+    if directory is not None:
+        _write(lambda: directory.mkdir(parents=True, exist_ok=True), directory)
+    with Progress(args.games, "games") as bar:
+
+        def finished(index: int, state: State) -> None:
+            if directory is not None:
+                _write(lambda: save_replay(state, directory, index, agents, decks), directory)
+            bar.update(index + 1)
+
+        tally = run_batch(
+            game, args.games, args.seed, players, options, agents, args.max_actions, finished, decks
+        )
+    summary = tally.summary()
+    if args.json:
+        print(json.dumps(summary, ensure_ascii=False))
+    else:
+        print(sim_text(game, summary))
+        if directory is not None:
+            print(f"replays: {summary['games']} files in {directory}")
+    return OK
+
+
+def sim_text(game: Game, s: dict) -> str:
+    agents = s["agents"]
+    same = len(set(agents)) == 1
+    lines = [
+        f"{game.id}: {s['games']} games · {s['players']} players · seed {s['seed']} · "
+        f"agents {agents[0] + ' x' + str(len(agents)) if same else ','.join(agents)} · "
+        f"rules: {changed_options(game, s['options'])}",
+        "",
+        "seat  agent        wins   share  mean score",
+    ]
+    for seat, agent in enumerate(agents):
+        wins, share, score = s["wins"][seat], s["win_shares"][seat], s["mean_scores"][seat]
+        lines.append(f"{_p(seat):<5} {agent:<10} {wins:>7.2f} {share:>6.1%} {score:>11.2f}")
+    reasons = ", ".join(
+        f"{reason} {count} ({count / s['games']:.1%})" for reason, count in s["reasons"].items()
+    )
+    lines += [
+        "",
+        f"mean actions per game: {s['mean_actions']:.1f}",
+        f"speed: {s['games_per_s']:,.1f} games/s, {s['actions_per_s']:,.0f} actions/s "
+        f"({s['seconds']:.2f} s of play)",
+        f"end reasons: {reasons}",
+    ]
+    return "\n".join(lines)
+
+
+def _write(do: Callable[[], object], where: Path) -> None:
+    """Run a file-system write, turning its failure into a one-line error."""
+    try:
+        do()
+    except OSError as exc:
+        raise UsageError(f"cannot write to {where}: {exc.strerror or exc}") from None
+
+
+# -- tcglab replay -----------------------------------------------------------------------
+
+
+def replay_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("file", type=Path, help="a replay file written by tcglab")
+    parser.add_argument(
+        "--show",
+        action="store_true",
+        help="print every event of the game as a spectator sees it while re-running",
+    )
+
+
+def replay_command(args: argparse.Namespace) -> int:
+    replay = load(args.file)
+    if replay.engine_version != tcglab.__version__:
+        print(
+            f"note: recorded with tcglab {replay.engine_version}, this is {tcglab.__version__}",
+            file=sys.stderr,
+        )
+    print(
+        f"{replay.game} · seed {replay.seed} · {replay.players} players · "
+        f"{len(replay.actions)} actions"
+    )
+    outcome = rerun(replay)
+    if not outcome.ok and outcome.state is None:
+        raise ReplayError(f"{args.file}: {outcome.message}")  # foreign: cannot even start
+    if args.show:
+        for event in outcome.state.events_for(None):
+            print(f"  · {event['message']}")
+    if outcome.ok:
+        print(outcome.message)
+        return OK
+    print(f"not reproduced: {outcome.message}")
+    return FAILED
+
+
+# -- tcglab odds -------------------------------------------------------------------------
+
+
+def odds_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("game", help="a game id with dice checks (pgt)")
+    parser.add_argument(
+        "expression",
+        nargs="?",
+        help="a dice check such as 3D+1, or an attack with a boost folded in: 3D+2D-4",
+    )
+    parser.add_argument("--target", type=int, metavar="T", help="the defence to reach")
+    parser.add_argument(
+        "--chart", action="store_true", help="print the full chart for targets 2 to 30"
+    )
+    parser.add_argument(
+        "--json",
+        action="store_true",
+        help="print one JSON object: expression, target, by_dice (dice, p_success, "
+        "p_fumble, p_critical as exact fractions), best_dice",
+    )
+
+
+def odds_command(args: argparse.Namespace) -> int:
+    game = get_game(args.game)
+    if args.chart:
+        print(game.odds_text())
+        return OK
+    if args.expression is None or args.target is None:
+        raise UsageError("give a dice expression and --target T (e.g. 3D+1 --target 8), or --chart")
+    report = game.odds(args.expression, args.target)
+    print(json.dumps(report) if args.json else game.odds_text(report))
+    return OK
+
+
+# -- tcglab deck -------------------------------------------------------------------------
+
+
+def deck_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "action",
+        choices=("check", "list", "show"),
+        help="check a deck-list file, list the prebuilt decks, or show one as a deck list",
+    )
+    parser.add_argument("game", help="a game played with decks (pm, ps, pgt)")
+    parser.add_argument("deck", nargs="?", help="check: a deck-list file; show: a deck name")
+
+
+def deck_command(args: argparse.Namespace) -> int:
+    game = get_game(args.game)
+    prebuilt = game.prebuilt_decks()
+    if args.action == "list":
+        if not prebuilt:
+            raise UsageError(f"{game.id} has no prebuilt decks")
+        for name, ids in prebuilt.items():
+            print(f"{name:<20} {len(ids)} cards")
+        return OK
+    if args.deck is None:
+        raise UsageError(
+            f"deck {args.action} needs a {'file' if args.action == 'check' else 'name'}"
+        )
+    if args.action == "show":
+        if args.deck not in prebuilt:
+            raise UsageError(
+                f"no prebuilt {game.id} deck {args.deck!r}; decks: {', '.join(prebuilt)}"
+            )
+        for card_id, count in Counter(prebuilt[args.deck]).items():
+            print(f"{count} {card_id}")
+        return OK
+    path = Path(args.deck)
+    try:
+        text = path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as exc:
+        raise UsageError(f"cannot read deck list {path}: {getattr(exc, 'strerror', exc)}") from None
+    problems = game.check_deck(text)
+    for problem in problems:
+        print(f"{path}: {problem}")
+    if problems:
+        print(f"{path}: not legal ({len(problems)} problem{'s' * (len(problems) > 1)})")
+        return FAILED
+    print(f"{path}: legal, {len(game.deck_ids(text))} cards")
+    return OK
+
+
+# -- the command table -------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Command:
+    name: str
+    summary: str
+    description: str
+    examples: str
+    arguments: Callable[[argparse.ArgumentParser], None]
+    run: Callable[[argparse.Namespace], int]
+
+
+COMMANDS = (
+    Command(
+        "games",
+        "list the games, their player counts and rule options",
+        "List every installed game: its id (what other commands take), name, player "
+        "counts, whether it has a heuristic AI, and each rule option with its default, "
+        "the rule it switches and what it accepts.",
+        "tcglab games\ntcglab games --json",
+        games_arguments,
+        games_command,
+    ),
+    Command(
+        "play",
+        "play a game in the terminal against AI seats",
+        "Play one game against AI seats. At each of your decisions you see what happened "
+        "since your last look, the board as your seat sees it, and your legal choices "
+        "numbered; type a number. q or Ctrl-D leaves the game.",
+        "tcglab play higurashi\n"
+        "tcglab play higurashi --players 4 --seat 2\n"
+        "tcglab play higurashi --seed 7 --option bonus_rule=true\n"
+        "tcglab play pgt --ai heuristic --save-replay game.json",
+        play_arguments,
+        play_command,
+    ),
+    Command(
+        "sim",
+        "play many games with AI agents and report win shares and speed",
+        "Play N games with agents on every seat and print the win share of each seat "
+        "(a shared win counts 1/k to each of k winners), mean scores, mean actions per "
+        "game, games/s, actions/s and why the games ended. A progress bar is drawn on "
+        "stderr when it is a terminal. The same command always plays the same games.",
+        "tcglab sim higurashi --games 500 --seed 1\n"
+        "tcglab sim higurashi --games 200 --players 5 --json\n"
+        "tcglab sim pm --games 50 --agents heuristic,random\n"
+        "tcglab sim higurashi --games 10 --save-replays replays/",
+        sim_arguments,
+        sim_command,
+    ),
+    Command(
+        "replay",
+        "re-run a saved game and check that it reproduces exactly",
+        "Re-run a replay file from its seed and actions and compare every event and the "
+        "final state with the record. Exit status 0 if it reproduced exactly, 1 if it "
+        "diverged (the message says where), 2 if the file is not a usable replay.",
+        "tcglab replay replays/higurashi-00001-123456.json\ntcglab replay game.json --show",
+        replay_arguments,
+        replay_command,
+    ),
+    Command(
+        "odds",
+        "exact success chances of a dice check, for every number of dice",
+        "Compute exactly, for every number of dice you may roll, the chance that a check "
+        "reaches the target, and its fumble and critical chances; the best count is marked. "
+        "Attack boosts fold into one check (PGT-11.5): 3D+2D-4 is one 5D-4 check.",
+        "tcglab odds pgt 3D+1 --target 8\ntcglab odds pgt 3D+2D-4 --target 10 --json\n"
+        "tcglab odds pgt --chart",
+        odds_arguments,
+        odds_command,
+    ),
+    Command(
+        "deck",
+        "check a deck list, or list and show the prebuilt decks",
+        "A deck list is a text file with one 'count card-id' per line (Pretty Good Tactics: "
+        "one card id per line) and # comments. check prints every problem with its line "
+        "number and exits 1, or says the deck is legal.",
+        "tcglab deck check pm my-deck.txt\ntcglab deck list ps\n"
+        "tcglab deck show pm harbor-rush > harbor.txt",
+        deck_arguments,
+        deck_command,
+    ),
+)
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="tcglab",
+        description="Play, simulate and replay four Japanese trading-card games by their "
+        "written rules.",
+        epilog="examples:\n  tcglab games\n  tcglab play higurashi --players 3\n"
+        "  tcglab sim higurashi --games 500 --seed 1 --json\n  tcglab replay game.json\n\n"
+        "`tcglab COMMAND --help` explains each command.\n"
+        "exit status: 0 done, 1 a replay diverged, 2 bad input, 130 interrupted",
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    parser.add_argument("--version", action="version", version=f"tcglab {tcglab.__version__}")
+    commands = parser.add_subparsers(dest="command", metavar="COMMAND", title="commands")
+    for command in COMMANDS:
+        sub = commands.add_parser(
+            command.name,
+            help=command.summary,
+            description=textwrap.fill(command.description, 80),
+            epilog="examples:\n" + "".join(f"  {line}\n" for line in command.examples.split("\n")),
+            formatter_class=argparse.RawDescriptionHelpFormatter,
+        )
+        command.arguments(sub)
+        sub.set_defaults(run=command.run)
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Run the command line; returns the exit status."""
+    parser = build_parser()
+    try:
+        args = parser.parse_args(argv)
+    except SystemExit as stop:  # --help, --version and argparse's own usage errors
+        code = stop.code
+        return code if isinstance(code, int) else OK if code is None else USAGE
+    if args.command is None:
+        parser.print_help()
+        return OK
+    try:
+        return args.run(args)
+    except TcglabError as error:
+        print(f"tcglab: error: {error}", file=sys.stderr)
+        return USAGE
+    except KeyboardInterrupt:
+        print("\ntcglab: interrupted", file=sys.stderr)
+        return INTERRUPTED
+    except BrokenPipeError:  # e.g. `tcglab sim ... | head`: the reader left
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return FAILED
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,27 @@
+"""Batch simulation: many games played by agents, their statistics, a progress bar."""
+
+from tcglab.sim.batch import (
+    DEFAULT_MAX_ACTIONS,
+    RunawayGame,
+    Tally,
+    UnknownAgent,
+    play_out,
+    run_batch,
+    save_replay,
+    seat_agents,
+    split_specs,
+)
+from tcglab.sim.progress import Progress
+
+__all__ = [
+    "DEFAULT_MAX_ACTIONS",
+    "Progress",
+    "RunawayGame",
+    "Tally",
+    "UnknownAgent",
+    "play_out",
+    "run_batch",
+    "save_replay",
+    "seat_agents",
+    "split_specs",
+]

@@ -1,0 +1,148 @@
+"""`tcglab play`: the board from your seat, numbered choices, bad picks, quitting,
+AI seats that see only a Decision, and the result at the end."""
+
+import builtins
+import io
+import re
+
+import pytest
+
+from tcglab.agents import Decision
+
+
+def feed(monkeypatch, text: str) -> None:
+    monkeypatch.setattr("sys.stdin", io.StringIO(text))
+
+
+def pick_last(monkeypatch) -> list[str]:
+    """Answer every prompt with its highest number; returns the prompts seen."""
+    prompts = []
+
+    def answer(prompt=""):
+        prompts.append(prompt)
+        return re.search(r"\(1-(\d+),", prompt).group(1)
+
+    monkeypatch.setattr(builtins, "input", answer)
+    return prompts
+
+
+def test_bad_picks_get_a_message_and_a_new_prompt_then_q_quits(cli, monkeypatch):
+    feed(monkeypatch, "abc\n0\n\n99\n2.5\nq\n")
+    code, out, err = cli("play", "higurashi", "--players", "2", "--seed", "1")
+    assert code == 0 and err == ""
+    count = int(re.search(r"Your choice \(1-(\d+), q quits\)", out).group(1))
+    hint = f"type a number from 1 to {count}, or q to quit."
+    assert f"'abc' is not a number: {hint}" in out
+    assert f"0 is not a choice: {hint}" in out
+    assert f"Nothing typed: {hint}" in out
+    assert f"99 is not a choice: {hint}" in out
+    assert f"'2.5' is not a number: {hint}" in out
+    assert out.count("Your choice (1-") == 6  # one prompt per line typed, no board redrawn
+    assert "[you are P1]" in out and "Your choices:" in out
+    assert "You left the game after" in out
+    assert "This deal's seed was 1" in out
+
+
+def test_end_of_input_leaves_cleanly(cli, monkeypatch):
+    feed(monkeypatch, "")
+    code, out, err = cli("play", "higurashi", "--players", "3", "--seed", "2")
+    assert code == 0 and err == ""
+    assert "You left the game after" in out
+
+
+def test_a_whole_two_player_game_always_choosing_the_last_action(cli, monkeypatch):
+    prompts = pick_last(monkeypatch)
+    code, out, err = cli("play", "higurashi", "--players", "2", "--seed", "8")
+    assert code == 0 and err == ""
+    assert len(prompts) > 1
+    assert out.count("[you are P1]") == len(prompts)  # one board per decision, from P1
+    assert "[you are P2]" not in out and "[spectator]" not in out
+    assert "Game over" in out
+    assert re.search(r"Scores: P1 \(you\) \d+, P2 \d+\.", out)
+    # P2's moves are told from P1's seat: its draws stay secret
+    assert "P2 draws an event card" in out
+
+
+def test_the_same_seed_deals_the_same_game(cli, monkeypatch):
+    pick_last(monkeypatch)
+    first = cli("play", "higurashi", "--players", "2", "--seed", "8")[1]
+    second = cli("play", "higurashi", "--players", "2", "--seed", "8")[1]
+    assert first == second
+
+
+def test_typed_numbers_play_a_game_to_its_result(cli, countdown, monkeypatch):
+    feed(monkeypatch, "1\n" * 20)
+    code, out, err = cli("play", "countdown", "--option", "pile=5", "--seed", "3")
+    assert code == 0 and err == ""
+    assert "Countdown (test game) · 2 players · rules: pile=5" in out
+    assert "You are P1; P2 played by the normal AI." in out
+    assert "   1. Take 1\n   2. Take 2\n" in out
+    assert re.search(r"· P1 peeks at \d+\n", out)  # your own secret, shown to you
+    assert "· P2 peeks at a secret number\n" in out  # the AI's secret, hidden from you
+    assert re.search(r"· P2 takes [12], \d left\n", out)  # what the AI did
+    assert "Game over: P" in out and "Scores: P1 (you) " in out
+
+
+def test_ai_seats_are_given_only_a_decision(cli, countdown, greedy, monkeypatch):
+    monkeypatch.setattr(countdown, "heuristic_agent", greedy)
+    feed(monkeypatch, "1\n" * 20)
+    code, out, _ = cli("play", "countdown", "--players", "3", "--seat", "2", "--ai", "heuristic")
+    assert code == 0
+    assert "You are P2; P1, P3 played by the heuristic AI." in out
+    assert greedy.handed and all(isinstance(d, Decision) for d in greedy.handed)
+    assert {d.seat for d in greedy.handed} <= {0, 2}
+
+
+def test_heuristic_ai_for_a_game_without_one_exits_2(cli, countdown):
+    code, out, err = cli("play", "countdown", "--ai", "heuristic")
+    assert code == 2 and out == ""
+    assert err == "tcglab: error: countdown has no heuristic agent; use random or ismcts\n"
+
+
+def test_a_seat_beyond_the_players_exits_2(cli):
+    code, _, err = cli("play", "higurashi", "--players", "2", "--seat", "3")
+    assert code == 2
+    assert err == "tcglab: error: --seat takes 1 to 2 for 2 players, not 3\n"
+
+
+def test_ctrl_c_exits_130_with_one_line(cli, monkeypatch):
+    def interrupt(prompt=""):
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(builtins, "input", interrupt)
+    code, _, err = cli("play", "higurashi", "--seed", "4")
+    assert code == 130
+    assert err == "\ntcglab: interrupted\n"
+
+
+def test_save_replay_then_it_replays_exactly(cli, monkeypatch, tmp_path):
+    pick_last(monkeypatch)
+    path = tmp_path / "mine.json"
+    code, out, _ = cli("play", "higurashi", "--players", "2", "--seed", "5", "--save-replay", path)
+    assert code == 0 and f"Replay written to {path}." in out
+    code, out, _ = cli("replay", path)
+    assert code == 0 and "reproduced exactly" in out
+
+
+def test_save_replay_into_a_missing_folder_fails_before_the_game(cli, tmp_path):
+    path = tmp_path / "absent" / "mine.json"
+    code, out, err = cli("play", "higurashi", "--save-replay", path)
+    assert code == 2 and out == ""
+    assert err == f"tcglab: error: cannot write to {path}: no folder {path.parent}\n"
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["--players", "6"], "higurashi is played by 2 to 5 players, not 6"),
+        (["--option", "colour=blue"], "higurashi has no rule option 'colour'; options: hand_limit"),
+        (
+            ["--option", "hand_limit=lots"],
+            "option hand_limit takes a whole number >= 1, not 'lots'",
+        ),
+    ],
+)
+def test_bad_game_settings_exit_2_before_anything_is_shown(cli, args, message):
+    code, out, err = cli("play", "higurashi", *args)
+    assert code == 2 and out == ""
+    assert err.startswith(f"tcglab: error: {message}") and err.count("\n") == 1
