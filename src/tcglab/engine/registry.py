@@ -29,11 +29,26 @@ def games() -> dict[str, Game]:
     if not _loaded:
         for point in entry_points(group="tcglab.games"):
             register(point.load())
-        for spec in filter(None, os.environ.get("TCGLAB_GAMES", "").split(",")):
-            module, _, attribute = spec.strip().partition(":")
-            register(getattr(importlib.import_module(module), attribute or "GAME"))
+        for spec in filter(
+            None, (s.strip() for s in os.environ.get("TCGLAB_GAMES", "").split(","))
+        ):
+            register(_load(spec))
         _loaded = True
     return dict(sorted(_games.items()))
+
+
+def _load(spec: str) -> Game:
+    """The game a TCGLAB_GAMES entry `module:attribute` names (attribute GAME by default)."""
+    module, _, attribute = (part.strip() for part in spec.partition(":"))
+    try:
+        game = getattr(importlib.import_module(module), attribute or "GAME")
+    except (ImportError, AttributeError) as exc:
+        raise UnknownGame(f"TCGLAB_GAMES entry {spec!r} cannot be loaded ({exc}); "
+                          "entries take the form module:attribute") from None  # fmt: skip
+    if not isinstance(game, Game):
+        raise UnknownGame(f"TCGLAB_GAMES entry {spec!r} is not a tcglab Game; "
+                          "entries take the form module:attribute")  # fmt: skip
+    return game
 
 
 def get_game(game_id: str) -> Game:

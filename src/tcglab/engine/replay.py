@@ -42,10 +42,17 @@ class Replay:
     def save(self, path: str | Path) -> None:
         """Write atomically, so a replay file is either whole or absent."""
         path = Path(path)
-        fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=path.name, suffix=".part")
-        with os.fdopen(fd, "w", encoding="utf-8") as out:
-            out.write(self.to_json())
-        os.replace(tmp, path)
+        try:
+            fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=path.name, suffix=".part")
+        except OSError as exc:
+            raise ReplayError(f"cannot write replay {path}: {exc.strerror or exc}") from None
+        try:
+            with os.fdopen(fd, "w", encoding="utf-8") as out:
+                out.write(self.to_json())
+            os.replace(tmp, path)
+        except BaseException:
+            os.unlink(tmp)
+            raise
 
 
 def record(state: State, seats: list[str] | None = None, decks: list | None = None) -> Replay:
@@ -63,6 +70,7 @@ def record(state: State, seats: list[str] | None = None, decks: list | None = No
     )
 
 
+_KIND_WORDS = {str: "text", int: "a whole number", dict: "an object", list: "a list"}
 _FIELDS = {
     "game": str,
     "seed": int,
@@ -101,7 +109,7 @@ def load(path: str | Path) -> Replay:
         )
     for key, kind in _FIELDS.items():
         if not isinstance(data.get(key), kind) or (kind is int and isinstance(data[key], bool)):
-            raise ReplayError(f"{name}: field {key!r} is missing or not a {kind.__name__}")
+            raise ReplayError(f"{name}: field {key!r} is missing or not {_KIND_WORDS[kind]}")
     if not all(isinstance(a, str) for a in data["actions"]):
         raise ReplayError(f"{name}: every entry of 'actions' must be an action id string")
     return Replay(**{k: data[k] for k in (*_FIELDS, "decks") if k in data})

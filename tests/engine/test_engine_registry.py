@@ -1,0 +1,95 @@
+"""The registry: installed games through entry points, games under development through
+TCGLAB_GAMES, and a helpful message for an unknown id."""
+
+import os
+import subprocess
+import sys
+from importlib.metadata import entry_points
+from pathlib import Path
+
+import pytest
+from toy_game import GAME
+
+from tcglab.engine import TcglabError, UnknownGame, games, get_game, register, registry
+
+HERE = Path(__file__).parent
+
+
+@pytest.fixture
+def fresh_registry(monkeypatch):
+    """An empty registry that loads again on first use; the real one comes back after."""
+    monkeypatch.setattr(registry, "_games", {})
+    monkeypatch.setattr(registry, "_loaded", False)
+    monkeypatch.delenv("TCGLAB_GAMES", raising=False)
+
+
+def installed() -> set[str]:
+    return {point.name for point in entry_points(group="tcglab.games")}
+
+
+def test_installed_games_are_found(fresh_registry):
+    found = games()
+    assert set(found) == installed()
+    assert list(found) == sorted(found)
+    for game_id, game in found.items():
+        assert game.id == game_id and get_game(game_id) is game
+
+
+def test_games_returns_a_copy(fresh_registry):
+    listed = games()
+    listed["intruder"] = GAME
+    assert "intruder" not in games()
+
+
+@pytest.mark.parametrize(
+    "spec", ["toy_game:GAME", "toy_game", " toy_game:GAME ", ",toy_game:GAME,,"]
+)
+def test_tcglab_games_adds_a_game_in_development(fresh_registry, monkeypatch, spec):
+    monkeypatch.setenv("TCGLAB_GAMES", spec)
+    found = games()
+    assert found["dicerace"] is GAME
+    assert set(found) == installed() | {"dicerace"}
+
+
+def test_tcglab_games_takes_several(fresh_registry, monkeypatch):
+    monkeypatch.setenv("TCGLAB_GAMES", "toy_game:GAME,leaky_games:PEEKING")
+    assert {"dicerace", "dicerace-peeking"} <= set(games())
+
+
+def test_tcglab_games_works_from_the_environment_of_a_new_process():
+    env = {**os.environ, "TCGLAB_GAMES": "toy_game:GAME", "PYTHONPATH": str(HERE)}
+    code = "from tcglab.engine import get_game; print(get_game('dicerace').name)"
+    shown = subprocess.run(
+        [sys.executable, "-c", code], env=env, capture_output=True, text=True, check=True
+    )
+    assert shown.stdout.strip() == GAME.name
+
+
+@pytest.mark.parametrize("spec", ["no_such_module:GAME", "toy_game:NO_SUCH_GAME", "json:dumps"])
+def test_a_bad_tcglab_games_entry_is_a_clear_error(fresh_registry, monkeypatch, spec):
+    monkeypatch.setenv("TCGLAB_GAMES", spec)
+    with pytest.raises(TcglabError) as caught:
+        games()
+    assert spec in str(caught.value) and "\n" not in str(caught.value)
+
+
+def test_an_unknown_game_lists_the_games(fresh_registry, monkeypatch):
+    monkeypatch.setenv("TCGLAB_GAMES", "toy_game:GAME")
+    with pytest.raises(UnknownGame) as caught:
+        get_game("chess")
+    known = ", ".join(sorted(installed() | {"dicerace"}))
+    assert str(caught.value) == f"unknown game 'chess'; games: {known}"
+
+
+def test_an_unknown_game_with_none_installed(monkeypatch):
+    monkeypatch.setattr(registry, "_games", {})
+    monkeypatch.setattr(registry, "_loaded", True)
+    with pytest.raises(UnknownGame) as caught:
+        get_game("chess")
+    assert str(caught.value) == "unknown game 'chess'; games: none installed"
+
+
+def test_register_adds_a_game(fresh_registry):
+    register(GAME)
+    assert get_game("dicerace") is GAME
+    assert "dicerace" in games()
