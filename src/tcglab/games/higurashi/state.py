@@ -4,18 +4,21 @@ character, what each seat knows, and the pending steps of the turn."""
 from __future__ import annotations
 
 from tcglab.engine.actions import Action
+from tcglab.engine.procedure import StepState
 from tcglab.engine.rng import Rng
-from tcglab.engine.state import Result, State
+from tcglab.engine.state import Result
 from tcglab.games.higurashi import combat, effects, turn  # noqa: F401  (register their steps)
 from tcglab.games.higurashi.cards import CardSet
 from tcglab.games.higurashi.messages import describe
-from tcglab.games.higurashi.procedure import AUTOMATIC, DECISIONS
+from tcglab.games.higurashi.procedure import PROCEDURE
 
 EVERYONE = 0xFF  # a card everyone has seen: every seat bit and the spectator bit
 SPECTATOR = 1 << 7
 
 
-class HigurashiState(State):
+class HigurashiState(StepState):
+    procedure = PROCEDURE
+
     # Per character instance (index = physical card 0..59): `cid` its identity (an
     # index into the card set; determinize permutes it among unknown cards), `owner`
     # the seat whose row holds it (-1 elsewhere), `up` face-up, `side` sideways,
@@ -78,30 +81,10 @@ class HigurashiState(State):
 
     # -- the procedure ---------------------------------------------------------
 
-    def _apply(self, action: Action) -> None:
-        step = self.stack.pop()
-        DECISIONS[step[0]].resolve(self, action, *step[1:])
-        self.advance()
-
-    def advance(self) -> None:
-        """Run automatic steps until a seat must decide or the game is over."""
-        stack = self.stack
-        while stack and self.result is None:
-            step = stack[-1]
-            run = AUTOMATIC.get(step[0])
-            if run is not None:
-                stack.pop()
-                run(self, *step[1:])
-                continue
-            if self.alive[step[1]]:
-                legal = DECISIONS[step[0]].actions(self, *step[1:])
-                if legal:
-                    self.to_move, self._legal = step[1], legal
-                    return
-            stack.pop()
-        self.to_move, self._legal = None, []
-
     # -- reading the table -----------------------------------------------------
+
+    def may_decide(self, seat: int) -> bool:
+        return self.alive[seat]
 
     def char(self, inst: int):
         return self.cards.characters[self.cid[inst]]
@@ -285,9 +268,7 @@ class HigurashiState(State):
         twin.rng = rng.derive()
         twin.log = self.public_log(seat)
         twin.set_printed_values()
-        if twin.to_move is not None:  # the decision stays, its choices follow the new cards
-            step = twin.stack[-1]
-            twin._legal = DECISIONS[step[0]].actions(twin, *step[1:])
+        twin.refresh_legal()  # the decision stays, its choices follow the new cards
         return twin
 
     # -- copying ---------------------------------------------------------------

@@ -5,11 +5,12 @@ progress and the pending steps."""
 from __future__ import annotations
 
 from tcglab.engine.actions import Action
+from tcglab.engine.procedure import StepState
 from tcglab.engine.rng import Rng
-from tcglab.engine.state import Result, State
+from tcglab.engine.state import Result
 from tcglab.games.pgt import abilities, combat, formation, turn  # noqa: F401  (register steps)
 from tcglab.games.pgt.messages import describe
-from tcglab.games.pgt.procedure import AUTOMATIC, DECISIONS
+from tcglab.games.pgt.procedure import PROCEDURE
 
 EVERYONE = 0xFF  # every seat bit and the spectator bit
 SPECTATOR = 1 << 7
@@ -20,7 +21,9 @@ def slot_name(slot: int) -> str:
     return SLOTS[slot]
 
 
-class PgtState(State):
+class PgtState(StepState):
+    procedure = PROCEDURE
+
     # Per card instance (0..n-1, one per physical card in the game): `cid` its identity
     # (an index into the card set; determinize permutes it among cards a seat does not
     # know), `origin` the deck it came from, `loc` seat * 6 + slot on the field or -1,
@@ -63,11 +66,6 @@ class PgtState(State):
 
     # -- the procedure ---------------------------------------------------------
 
-    def _apply(self, action: Action) -> None:
-        step = self.stack.pop()
-        DECISIONS[step[0]].resolve(self, action, *step[1:])
-        self.advance()
-
     def _illegal_message(self, action_id: str) -> str:
         message = super()._illegal_message(action_id)
         if self.stack and self.stack[-1][0] == "form" and self.to_move is not None:
@@ -75,26 +73,6 @@ class PgtState(State):
             if reason:
                 message = f"'{action_id}' is refused: {reason}"
         return message
-
-    def advance(self) -> None:
-        """Run automatic steps until a seat must decide or the game is over."""
-        stack = self.stack
-        while stack and self.result is None:
-            step = stack[-1]
-            run = AUTOMATIC.get(step[0])
-            if run is not None:
-                stack.pop()
-                run(self, *step[1:])
-                continue
-            rule = DECISIONS[step[0]]
-            legal = rule.actions(self, *step[1:])
-            if legal:
-                self.to_move, self._legal = step[1], legal
-                return
-            stack.pop()
-            if rule.skip is not None:
-                rule.skip(self, *step[1:])
-        self.to_move, self._legal = None, []
 
     # -- reading the table -----------------------------------------------------
 

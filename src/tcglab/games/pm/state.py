@@ -12,18 +12,21 @@ from __future__ import annotations
 
 from tcglab.engine.actions import Action
 from tcglab.engine.events import Event
+from tcglab.engine.procedure import StepState
 from tcglab.engine.rng import Rng
-from tcglab.engine.state import Result, State
+from tcglab.engine.state import Result
 from tcglab.games.pm import approach, paying, plays, turn  # noqa: F401  (register steps)
 from tcglab.games.pm.cards import Card
 from tcglab.games.pm.messages import describe
-from tcglab.games.pm.procedure import AUTOMATIC, DECISIONS
+from tcglab.games.pm.procedure import PROCEDURE
 
 DECK = 60
 AREAS = {"M": "main", "S": "support", "P": "points"}
 
 
-class PMState(State):
+class PMState(StepState):
+    procedure = PROCEDURE
+
     _FLAT = ("cid", "down", "host", "rested", "entered", "mods", "stack", "limbo", "history")
     _FLAT += ("discount", "bottom")
     _NESTED = ("deck", "hand", "discard", "points", "main", "support")
@@ -61,28 +64,6 @@ class PMState(State):
         self._legal: list[Action] = []
 
     # -- the procedure ---------------------------------------------------------
-
-    def _apply(self, action: Action) -> None:
-        step = self.stack.pop()
-        DECISIONS[step[0]].resolve(self, action, *step[1:])
-        self.advance()
-
-    def advance(self) -> None:
-        """Run automatic steps until a seat must decide or the game is over."""
-        stack = self.stack
-        while stack and self.result is None:
-            step = stack[-1]
-            run = AUTOMATIC.get(step[0])
-            if run is not None:
-                stack.pop()
-                run(self, *step[1:])
-                continue
-            legal = DECISIONS[step[0]].actions(self, *step[1:])
-            if legal:
-                self.to_move, self._legal = step[1], legal
-                return
-            stack.pop()
-        self.to_move, self._legal = None, []
 
     def _illegal_message(self, action_id: str) -> str:
         reason = plays.why_not(self, action_id) if self.to_move is not None else None
@@ -249,8 +230,11 @@ class PMState(State):
         twin.log = self.public_log(seat)
         twin._log_owned = True
         if twin.to_move is not None and twin.to_move != seat:
-            step = twin.stack[-1]
-            twin._legal = DECISIONS[step[0]].actions(twin, *step[1:]) or twin._legal
+            # The opponent's choices follow its resampled hand; if that hand cannot finish
+            # a payment already under way, the sample keeps the choices it had.
+            legal = twin._legal
+            twin.refresh_legal()
+            twin._legal = twin._legal or legal
         return twin
 
     # -- copying ---------------------------------------------------------------

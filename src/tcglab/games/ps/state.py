@@ -11,18 +11,21 @@ so a clone copies only the lists that hold them.
 from __future__ import annotations
 
 from tcglab.engine.actions import Action
+from tcglab.engine.procedure import StepState
 from tcglab.engine.rng import Rng
-from tcglab.engine.state import Result, State
+from tcglab.engine.state import Result
 from tcglab.games.ps import battle, effects, play, turn  # noqa: F401  (register their steps)
 from tcglab.games.ps.cards import CardSet
 from tcglab.games.ps.field import Placed, Unit
 from tcglab.games.ps.messages import describe
-from tcglab.games.ps.procedure import AUTOMATIC, DECISIONS
+from tcglab.games.ps.procedure import PROCEDURE
 
 PLAYER_LIFE = 10  # PS-4.1
 
 
-class PSState(State):
+class PSState(StepState):
+    procedure = PROCEDURE
+
     _SEATED = ("deck", "hand", "trash", "energy", "units", "events")
     _FLAT = ("hurt", "stack", "history", "log")
 
@@ -51,31 +54,6 @@ class PSState(State):
         self._legal: list[Action] = []
 
     # -- the procedure ---------------------------------------------------------
-
-    def _apply(self, action: Action) -> None:
-        step = self.stack.pop()
-        DECISIONS[step[0]].resolve(self, action, *step[1:])
-        self.advance()
-
-    def advance(self) -> None:
-        """Run automatic steps until a seat must decide or the game is over."""
-        stack = self.stack
-        while stack and self.result is None:
-            step = stack[-1]
-            run = AUTOMATIC.get(step[0])
-            if run is not None:
-                stack.pop()
-                run(self, *step[1:])
-                continue
-            found = DECISIONS[step[0]]
-            legal = found.actions(self, *step[1:])
-            if legal:
-                self.to_move, self._legal = step[1], legal
-                return
-            stack.pop()
-            if found.skip is not None:
-                found.skip(self, *step[1:])
-        self.to_move, self._legal = None, []
 
     def _illegal_message(self, action_id: str) -> str:
         reason = play.why_not(self, action_id) if self.to_move is not None else None
@@ -235,9 +213,8 @@ class PSState(State):
                 del pool[:size]
         twin.rng = rng.derive()
         twin.log = self.public_log(seat)
-        if twin.to_move is not None and twin.to_move != seat:
-            step = twin.stack[-1]  # the opponent's choices follow its resampled hand
-            twin._legal = DECISIONS[step[0]].actions(twin, *step[1:])
+        if twin.to_move != seat:
+            twin.refresh_legal()  # the opponent's choices follow its resampled hand
         return twin
 
     # -- copying ---------------------------------------------------------------

@@ -1,0 +1,88 @@
+"""The steps a game is made of, by name, and the machine that runs them.
+
+A state keeps a stack of pending steps, each a tuple `(name, *args)` of plain data.
+An automatic step runs as soon as it is on top. A decision step stops the game for
+its seat (the first argument) with the actions its `actions` function lists, and its
+`resolve` function carries out the choice. A decision with no actions is passed over
+and its `skip` function, if it has one, runs instead (a response window for a seat
+that holds nothing that fits it).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import NamedTuple
+
+from tcglab.engine.actions import Action
+from tcglab.engine.state import State
+
+
+class Decision(NamedTuple):
+    actions: Callable
+    resolve: Callable
+    skip: Callable | None
+
+
+class Procedure:
+    """One game's named steps; its rules modules register them with the decorators."""
+
+    def __init__(self) -> None:
+        self.automatic: dict[str, Callable] = {}
+        self.decisions: dict[str, Decision] = {}
+
+    def automatic_step(self, name: str):
+        def register(run):
+            self.automatic[name] = run
+            return run
+
+        return register
+
+    def decision_step(self, name: str, actions: Callable, skip: Callable | None = None):
+        def register(resolve):
+            self.decisions[name] = Decision(actions, resolve, skip)
+            return resolve
+
+        return register
+
+
+class StepState(State):
+    """A State whose turn structure is a stack of steps run by a Procedure."""
+
+    procedure: Procedure
+    stack: list[tuple]
+
+    def _apply(self, action: Action) -> None:
+        step = self.stack.pop()
+        self.procedure.decisions[step[0]].resolve(self, action, *step[1:])
+        self.advance()
+
+    def may_decide(self, seat: int) -> bool:
+        """False for a seat that is out of the game: its pending decisions lapse."""
+        return True
+
+    def advance(self) -> None:
+        """Run automatic steps until a seat must decide or the game is over."""
+        stack, automatic, decisions = self.stack, self.procedure.automatic, self.procedure.decisions
+        while stack and self.result is None:
+            step = stack[-1]
+            run = automatic.get(step[0])
+            if run is not None:
+                stack.pop()
+                run(self, *step[1:])
+                continue
+            rule = decisions[step[0]]
+            legal = rule.actions(self, *step[1:]) if self.may_decide(step[1]) else []
+            if legal:
+                self.to_move, self._legal = step[1], legal
+                return
+            stack.pop()
+            if rule.skip is not None:
+                rule.skip(self, *step[1:])
+        self.to_move, self._legal = None, []
+
+    def refresh_legal(self) -> None:
+        """Work the open decision's actions out again (after determinize changed what
+        the seat holds); the decision itself depends only on public information."""
+        if self.to_move is not None:
+            step = self.stack[-1]
+            self._legal = self.procedure.decisions[step[0]].actions(self, *step[1:])
