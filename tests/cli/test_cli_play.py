@@ -72,10 +72,10 @@ def test_the_same_seed_deals_the_same_game(cli, monkeypatch):
 
 def test_typed_numbers_play_a_game_to_its_result(cli, countdown, monkeypatch):
     feed(monkeypatch, "1\n" * 20)
-    code, out, err = cli("play", "countdown", "--option", "pile=5", "--seed", "3")
+    code, out, err = cli("play", "countdown", "--option", "pile=5", "--seed", "3", "--ai", "easy")
     assert code == 0 and err == ""
     assert "Countdown (test game) · 2 players · rules: pile=5" in out
-    assert "You are P1; P2 played by the normal AI." in out
+    assert "You are P1; P2 played by the easy AI." in out
     assert "   1. Take 1\n   2. Take 2\n" in out
     assert re.search(r"· P1 peeks at \d+\n", out)  # your own secret, shown to you
     assert "· P2 peeks at a secret number\n" in out  # the AI's secret, hidden from you
