@@ -8,11 +8,11 @@ generic effects (G4-GAP-3), each with its timing and area of effect (G4-6.1).
 from __future__ import annotations
 
 import hashlib
-import tomllib
 from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
 
+from tcglab.engine.cardfile import card_tables, read_toml
 from tcglab.engine.errors import CardDataError
 
 CARD_DIR = Path(__file__).with_name("cards")
@@ -121,16 +121,7 @@ class _Reader:
 
 
 def _read_table(path: Path, key: str) -> list[dict]:
-    try:
-        data = tomllib.loads(path.read_text(encoding="utf-8"))
-    except OSError as exc:
-        raise CardDataError(f"{path}: cannot read card file: {exc.strerror}") from None
-    except tomllib.TOMLDecodeError as exc:
-        raise CardDataError(f"{path}: not valid TOML: {exc}") from None
-    entries = data.get(key)
-    if not isinstance(entries, list) or not all(isinstance(e, dict) for e in entries):
-        raise CardDataError(f"{path}: expected [[{key}]] tables")
-    return entries
+    return card_tables(path, read_toml(path), key)
 
 
 def read_characters(path: Path) -> tuple[Character, ...]:

@@ -8,11 +8,11 @@ notation, parsed by `notation.parse_ability`.
 from __future__ import annotations
 
 import hashlib
-import tomllib
 from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
 
+from tcglab.engine.cardfile import card_tables, read_toml
 from tcglab.engine.errors import CardDataError
 from tcglab.games.pgt.notation import Ability, NotationError, describe, parse_ability
 
@@ -119,15 +119,7 @@ def read_card(path: Path, entry: dict, index: int) -> Card:
 
 
 def read_file(path: Path) -> list[Card]:
-    try:
-        data = tomllib.loads(path.read_text(encoding="utf-8"))
-    except OSError as exc:
-        raise CardDataError(f"{path}: cannot read card file: {exc.strerror}") from None
-    except tomllib.TOMLDecodeError as exc:
-        raise CardDataError(f"{path}: not valid TOML: {exc}") from None
-    entries = data.get("card")
-    if not isinstance(entries, list) or not all(isinstance(e, dict) for e in entries):
-        raise CardDataError(f"{path}: expected [[card]] tables")
+    entries = card_tables(path, read_toml(path), "card")
     return [read_card(path, entry, i) for i, entry in enumerate(entries)]
 
 

@@ -11,11 +11,11 @@ from the data, in Japanese and English, so what a card says is what it does.
 from __future__ import annotations
 
 import hashlib
-import tomllib
 from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
 
+from tcglab.engine.cardfile import read_toml
 from tcglab.engine.errors import CardDataError
 
 CARD_DIR = Path(__file__).with_name("cards")
@@ -344,12 +344,7 @@ def _names(card: Card) -> frozenset:
 
 
 def read_work(path: Path) -> tuple[str, tuple[str, str], dict, list[Card]]:
-    try:
-        data = tomllib.loads(path.read_text(encoding="utf-8"))
-    except OSError as exc:
-        raise CardDataError(f"{path}: cannot read card file: {exc.strerror}") from None
-    except tomllib.TOMLDecodeError as exc:
-        raise CardDataError(f"{path}: not valid TOML: {exc}") from None
+    data = read_toml(path)
     work = data.get("work")
     if not isinstance(work, dict) or not {"code", "title_ja", "title_en"} <= set(work):
         raise CardDataError(f"{path}: needs a [work] table with code, title_ja and title_en")

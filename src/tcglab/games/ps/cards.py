@@ -11,12 +11,12 @@ vocabulary shared by events and abilities.
 from __future__ import annotations
 
 import hashlib
-import tomllib
 from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
 from typing import NamedTuple
 
+from tcglab.engine.cardfile import card_tables, read_toml
 from tcglab.engine.errors import CardDataError
 
 CARD_DIR = Path(__file__).with_name("cards")
@@ -211,16 +211,7 @@ class _Reader:
 
 
 def _read_table(path: Path, key: str) -> list[dict]:
-    try:
-        data = tomllib.loads(path.read_text(encoding="utf-8"))
-    except OSError as exc:
-        raise CardDataError(f"{path}: cannot read card file: {exc.strerror}") from None
-    except tomllib.TOMLDecodeError as exc:
-        raise CardDataError(f"{path}: not valid TOML: {exc}") from None
-    entries = data.get(key)
-    if not isinstance(entries, list) or not all(isinstance(e, dict) for e in entries):
-        raise CardDataError(f"{path}: expected [[{key}]] tables")
-    return entries
+    return card_tables(path, read_toml(path), key)
 
 
 CHARACTER_FIELDS = {
@@ -377,14 +368,7 @@ def read_card_set(directory: Path) -> CardSet:
 
 
 def _tables(path: Path, key: str) -> list[dict]:
-    try:
-        data = tomllib.loads(path.read_text(encoding="utf-8"))
-    except tomllib.TOMLDecodeError as exc:
-        raise CardDataError(f"{path}: not valid TOML: {exc}") from None
-    entries = data.get(key, [])
-    if not isinstance(entries, list) or not all(isinstance(e, dict) for e in entries):
-        raise CardDataError(f"{path}: expected [[{key}]] tables")
-    return entries
+    return card_tables(path, read_toml(path), key, required=False)
 
 
 @cache
