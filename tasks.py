@@ -2,6 +2,7 @@
 """Set tcglab up in a local virtual environment and run it: the only thing a fresh
 machine needs is Python 3.11 or newer.
 
+    python3 tasks.py serve [ARGS]  start the game server and open the lobby in a browser
     python3 tasks.py play [ARGS]   play in the terminal (default: higurashi, 3 players)
     python3 tasks.py test          run the whole test suite and the lint checks
     python3 tasks.py bench [ARGS]  run the throughput benchmark
@@ -47,11 +48,13 @@ def run(*command: str) -> int:
 
 def main(argv: list[str]) -> int:
     task, args = (argv[0], argv[1:]) if argv else ("help", [])
-    if task not in ("play", "test", "bench", "tcglab"):
+    if task not in ("serve", "play", "test", "bench", "tcglab"):
         print(__doc__.strip())
         return 0 if task in ("help", "-h", "--help") else 2
     ensure_environment()
     tcglab = str(BIN / "tcglab")
+    if task == "serve":
+        return run(tcglab, "serve", *(args or ["--open"]))
     if task == "play":
         return run(tcglab, "play", *(args or ["higurashi", "--players", "3"]))
     if task == "tcglab":

@@ -564,6 +564,46 @@ def deck_command(args: argparse.Namespace) -> int:
     return OK
 
 
+# -- tcglab serve ------------------------------------------------------------------------
+
+
+def serve_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1)"
+    )
+    parser.add_argument("--port", type=positive, default=8000, help="port (default 8000)")
+    parser.add_argument(
+        "--db",
+        type=Path,
+        metavar="FILE",
+        help="SQLite database of tables and games (default: tcglab.db in the user data "
+        "folder, $XDG_DATA_HOME/tcglab or ~/.local/share/tcglab)",
+    )
+    parser.add_argument(
+        "--ai-delay",
+        type=float,
+        default=0.4,
+        metavar="S",
+        help="seconds an AI seat waits before each move, so people can follow (default 0.4)",
+    )
+    parser.add_argument("--open", action="store_true", help="open the lobby in a web browser")
+
+
+def serve_command(args: argparse.Namespace) -> int:
+    try:
+        from tcglab.server import serve
+    except ImportError as exc:
+        raise UsageError(
+            f"the web server needs its packages ({exc.name} is missing): pip install 'tcglab[web]'"
+        ) from None
+    if args.ai_delay < 0:
+        raise UsageError(f"--ai-delay takes 0 or more seconds, not {args.ai_delay}")
+    if args.db is not None and not args.db.parent.is_dir():
+        raise UsageError(f"cannot keep the database at {args.db}: no folder {args.db.parent}")
+    serve(args.host, args.port, args.db, ai_delay=args.ai_delay, open_browser=args.open)
+    return OK
+
+
 # -- the command table -------------------------------------------------------------------
 
 
@@ -624,6 +664,18 @@ COMMANDS = (
         "tcglab replay replays/higurashi-00001-123456.json\ntcglab replay game.json --show",
         replay_arguments,
         replay_command,
+    ),
+    Command(
+        "serve",
+        "run the game server: play in a web browser against AI or friends",
+        "Serve the lobby and game tables at http://HOST:PORT/. Create a table, choose "
+        "who plays each seat (a person or the computer at a difficulty), and share each "
+        "seat's link. Every table and every move is kept in an SQLite database, so games "
+        "go on where they stopped after a restart. Ctrl-C stops the server.",
+        "tcglab serve --open\ntcglab serve --port 8080 --db ~/games.db\n"
+        "tcglab serve --host 0.0.0.0   # reachable from other machines on your network",
+        serve_arguments,
+        serve_command,
     ),
     Command(
         "odds",

@@ -1,0 +1,132 @@
+"""What the lobby needs to know about each registered game: its seats, rule options,
+AI levels, decks and the public card list the client draws card faces from.
+
+The card list is each game's printed card set (names, numbers, texts), which every
+player may read; which card lies where is never part of it.
+"""
+
+from __future__ import annotations
+
+import importlib
+from functools import cache
+
+from tcglab.agents.specs import make_agent
+from tcglab.engine import BadOption, Game, RuleOption, TcglabError
+
+LEVELS = ("easy", "normal", "hard")
+
+
+def option_info(option: RuleOption) -> dict:
+    if isinstance(option.default, bool):
+        kind = "bool"
+    elif isinstance(option.default, int):
+        kind = "int"
+    else:
+        kind = "choice" if option.choices else "text"
+    return {
+        "name": option.name,
+        "kind": kind,
+        "default": option.default,
+        "help": option.help,
+        "rule": option.rule,
+        "choices": list(option.choices),
+        "minimum": option.minimum,
+    }
+
+
+@cache
+def levels(game: Game) -> tuple[str, ...]:
+    """The AI levels this game can be played against (a level whose agent is missing
+    for the game is left out)."""
+    usable = []
+    for level in LEVELS:
+        try:
+            make_agent(level, game, 0)
+        except TcglabError:
+            continue
+        usable.append(level)
+    return tuple(usable)
+
+
+def game_info(game: Game) -> dict:
+    return {
+        "id": game.id,
+        "name": game.name,
+        "min_players": game.min_players,
+        "max_players": game.max_players,
+        "default_players": game.default_players,
+        "options": [option_info(o) for o in game.options],
+        "levels": list(levels(game)),
+        "decks": sorted(game.prebuilt_decks()),
+    }
+
+
+@cache
+def cards(game: Game) -> dict[str, dict]:
+    """Every card of the game's printed set by id, as the public data a face shows.
+
+    A game's `cards` module provides `card_set()`; each card keeps its public face in
+    `info`. A game without them gets an empty list and the client shows card ids.
+    """
+    package = type(game).__module__.rpartition(".")[0]
+    try:
+        card_set = importlib.import_module(package + ".cards").card_set()
+    except (ImportError, AttributeError):
+        return {}
+    found: dict[str, dict] = {}
+    for value in vars(card_set).values():
+        if isinstance(value, tuple):
+            for card in value:
+                info = getattr(card, "info", None)
+                if isinstance(info, dict) and "id" in info:
+                    found[info["id"]] = info
+    return found
+
+
+def parse_deck(game: Game, text: str) -> list[str]:
+    """A pasted deck list as card ids: `count id` or `id` per line, `#` comments.
+
+    The game's own check runs first, so a problem is reported with its line number.
+    """
+    problems = game.check_deck(text)
+    if problems:
+        raise BadOption(f"the deck list has problems: {problems[0]}")
+    ids = []
+    for line in text.splitlines():
+        parts = line.split("#", 1)[0].split()
+        if len(parts) == 2 and parts[0].isdigit():
+            ids += [parts[1]] * int(parts[0])
+        elif len(parts) == 1:
+            ids.append(parts[0])
+    return ids
+
+
+def resolve_decks(game: Game, players: int, given) -> list[list[str]] | None:
+    """The decks of a new table as card-id lists, or None for the game's own setup.
+
+    `given` is None or one entry per seat: None (a prebuilt deck in turn), a prebuilt
+    deck's name, {"text": deck list} or a list of card ids.
+    """
+    if given is None or (isinstance(given, list) and all(d is None for d in given)):
+        return None
+    prebuilt = game.prebuilt_decks()
+    if not prebuilt:
+        raise BadOption(f"{game.id} is not played with decks; leave decks out")
+    if not isinstance(given, list) or len(given) != players:
+        raise BadOption(f"decks takes one entry per seat ({players}), each null, a name or a list")
+    names = sorted(prebuilt)
+    decks = []
+    for seat, entry in enumerate(given):
+        if entry is None:
+            entry = names[seat % len(names)]
+        if isinstance(entry, str):
+            if entry not in prebuilt:
+                raise BadOption(f"no prebuilt deck {entry!r}; decks: {', '.join(names)}")
+            decks.append(list(prebuilt[entry]))
+        elif isinstance(entry, dict) and isinstance(entry.get("text"), str):
+            decks.append(parse_deck(game, entry["text"]))
+        elif isinstance(entry, list) and all(isinstance(c, str) for c in entry):
+            decks.append(list(entry))
+        else:
+            raise BadOption(f"deck {seat + 1} must be null, a deck name, {{'text': ...}} or ids")
+    return decks

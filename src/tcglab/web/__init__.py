@@ -1,0 +1,1 @@
+"""The browser client: static files served by tcglab.server."""

@@ -1,0 +1,51 @@
+// The server's JSON API. Every failure is thrown as an Error whose message is the
+// server's one-line explanation.
+
+async function request(method, path, body) {
+  const options = { method, headers: {} };
+  if (body !== undefined) {
+    options.headers["Content-Type"] = "application/json";
+    options.body = JSON.stringify(body);
+  }
+  const reply = await fetch(path, options);
+  const data = await reply.json().catch(() => ({ error: reply.statusText }));
+  if (!reply.ok) throw new Error(data.error || reply.statusText);
+  return data;
+}
+
+export const api = {
+  games: () => request("GET", "/api/games"),
+  cards: (game) => request("GET", `/api/games/${game}/cards`),
+  decks: (game) => request("GET", `/api/games/${game}/decks`),
+  checkDeck: (game, text) => request("POST", `/api/games/${game}/check_deck`, { text }),
+  tables: () => request("GET", "/api/tables"),
+  table: (id) => request("GET", `/api/tables/${id}`),
+  create: (body) => request("POST", "/api/tables", body),
+  join: (id, seat, name) => request("POST", `/api/tables/${id}/join`, { seat, name }),
+  leave: (id, seat, token) => request("POST", `/api/tables/${id}/leave`, { seat, token }),
+  replayStep: (id, step) => request("GET", `/api/tables/${id}/replay/${step}`),
+};
+
+const cardCache = new Map();
+
+export async function cardsOf(game) {
+  if (!cardCache.has(game)) cardCache.set(game, await api.cards(game));
+  return cardCache.get(game);
+}
+
+// Seat tokens live in this browser only, per table.
+export const seats = {
+  get(table) {
+    try {
+      return JSON.parse(localStorage.getItem(`tcglab.seat.${table}`));
+    } catch {
+      return null;
+    }
+  },
+  set(table, seat, token) {
+    localStorage.setItem(`tcglab.seat.${table}`, JSON.stringify({ seat, token }));
+  },
+  drop(table) {
+    localStorage.removeItem(`tcglab.seat.${table}`);
+  },
+};

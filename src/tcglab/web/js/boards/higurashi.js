@@ -1,0 +1,113 @@
+// Higurashi: the players sit in a ring around the character pile and the event deck;
+// each has a row of five characters (face-down ones as backs, sideways ones turned),
+// the cards they captured and, for the viewer, the event cards in hand.
+
+import { cardById, cardEl, pile, zone } from "../cards.js";
+import { h } from "../dom.js";
+import { t } from "../i18n.js";
+
+// Where the players sit, counted clockwise from the viewer (always at the bottom).
+const RING = {
+  2: ["b", "t"],
+  3: ["b", "tl", "tr"],
+  4: ["b", "l", "t", "r"],
+  5: ["b", "l", "tl", "tr", "r"],
+};
+
+export function refsOf(id, me) {
+  const [verb, arg] = id.split(" ");
+  if (verb === "target") return [arg];
+  if (verb === "scout" || verb === "attack") return [`${me}.${arg}`];
+  if (verb === "play" || verb === "discard") return [`hand:${arg}`];
+  return [];
+}
+
+function character(seat, ch, cards) {
+  const known = ch.card;
+  const stats = known ? { attack: ch.attack, defence: ch.defence } : {};
+  const mods = [];
+  if (ch.attack_mod) mods.push(`A${ch.attack_mod > 0 ? "+" : ""}${ch.attack_mod}`);
+  if (ch.defence_mod) mods.push(`D${ch.defence_mod > 0 ? "+" : ""}${ch.defence_mod}`);
+  const equipment = (ch.equipment || []).map((e) => cardById(cards, e.card || e, { title: "" }));
+  return cardEl(known, {
+    ref: `${seat}.${ch.slot}`,
+    turned: ch.sideways,
+    faceDown: known && !ch.face_up,
+    stats,
+    badges: mods.length ? h("div", { class: "badge" }, mods.join(" ")) : null,
+    extra: equipment.length ? h("div", { class: "equipment" }, equipment) : null,
+  });
+}
+
+function seatPanel(obs, seat, ctx) {
+  const active = obs.current === seat.seat;
+  const head = h(
+    "div",
+    { class: "seat-head" },
+    h("strong", {}, ctx.seatName(seat.seat)),
+    seat.alive ? null : h("span", { class: "out" }, " ✕"),
+    ` · ${t("hand")} ${seat.hand_size} · ${t("captured")} ${seat.captured_points}pt`,
+  );
+  return h(
+    "section",
+    {
+      class: `seat-panel${active ? " active" : ""}${seat.alive ? "" : " dead"}`,
+      "data-seat": seat.seat,
+    },
+    head,
+    h(
+      "div",
+      { class: "row" },
+      seat.characters.map((ch) => character(seat.seat, ch, ctx.cards)),
+    ),
+    seat.captured.length
+      ? zone(
+          t("captured"),
+          seat.captured.map((id) => cardById(ctx.cards, id)),
+          "small",
+        )
+      : null,
+  );
+}
+
+function centre(obs, ctx) {
+  const discardTop = obs.event_discard.length
+    ? cardById(ctx.cards, obs.event_discard[obs.event_discard.length - 1])
+    : null;
+  const pending = obs.pending && obs.pending.card ? cardById(ctx.cards, obs.pending.card) : null;
+  return h(
+    "div",
+    { class: "centre" },
+    h("div", { class: "info" }, `${t("round")} ${obs.round} · ${t("turn")} ${obs.turn}`),
+    h(
+      "div",
+      { class: "piles" },
+      pile(t("pile"), obs.character_pile),
+      pile(t("eventDeck"), obs.event_deck),
+      pile(t("discard"), obs.event_discard.length, discardTop),
+      pending ? h("div", { class: "pile" }, pending, h("div", { class: "pile-label" }, t("inPlay"))) : null,
+    ),
+  );
+}
+
+export function board(obs, ctx) {
+  const n = obs.players;
+  const me = ctx.me ?? 0;
+  const spots = RING[n] || RING[5];
+  const ring = h("div", { class: `ring ring-${n}` }, h("div", { class: "spot-c" }, centre(obs, ctx)));
+  for (const seat of obs.seats) {
+    const k = (seat.seat - me + n) % n;
+    ring.append(h("div", { class: `spot spot-${spots[k]}` }, seatPanel(obs, seat, ctx)));
+  }
+  const parts = [ring];
+  if (obs.hand) {
+    parts.push(
+      zone(
+        t("hand"),
+        obs.hand.map((card) => cardById(ctx.cards, card, { ref: `hand:${card.id || card}` })),
+        "hand",
+      ),
+    );
+  }
+  return h("div", { class: "board higurashi" }, parts);
+}

@@ -1,0 +1,212 @@
+// The lobby: open, running and finished tables, and the form that creates a table
+// (game, seats, rule options from the server, decks with an inline legality check).
+
+import { api, seats } from "./api.js";
+import { clear, h, toast } from "./dom.js";
+import { gameName, onLanguage, t } from "./i18n.js";
+
+function tableRow(table, games, go) {
+  const game = games.find((g) => g.id === table.game);
+  const mine = seats.get(table.id);
+  const seatText = table.seats
+    .map((s) => (s.open ? `[${t("seatOpen")}]` : s.kind === "ai" ? `${t("ai")} (${t(s.level)})` : s.name))
+    .join(" · ");
+  const buttons = [];
+  if (table.status === "finished") {
+    buttons.push(h("a", { href: `/replay/${table.id}`, "data-link": true, class: "button" }, t("replay")));
+  } else {
+    if (mine) buttons.push(h("a", { href: `/table/${table.id}`, "data-link": true, class: "button" }, t("resume")));
+    for (const s of table.seats) {
+      if (s.open && !mine) {
+        buttons.push(
+          h("a", { href: `/table/${table.id}?join=${s.seat}`, "data-link": true, class: "button" }, `${t("join")} ${s.seat + 1}`),
+        );
+      }
+    }
+    buttons.push(h("a", { href: `/table/${table.id}`, "data-link": true, class: "button quiet" }, t("watch")));
+  }
+  const result = table.result
+    ? ` · ${t("winners")}: ${table.result.winners.map((w) => table.seats[w].name || `P${w + 1}`).join(", ") || t("draw")}`
+    : "";
+  return h(
+    "li",
+    { class: "table-row", "data-table": table.id },
+    h("div", {}, h("strong", {}, game ? gameName(game.name) : table.game), table.title ? ` — ${table.title}` : ""),
+    h("div", { class: "small" }, seatText, result),
+    h("div", { class: "buttons" }, buttons),
+  );
+}
+
+function optionInput(option, values) {
+  const id = `opt-${option.name}`;
+  const set = (value) => (values[option.name] = value);
+  let input;
+  if (option.kind === "bool") {
+    input = h("input", { type: "checkbox", id, checked: option.default, onchange: (e) => set(e.target.checked) });
+  } else if (option.kind === "int") {
+    input = h("input", {
+      type: "number", id, value: String(option.default), min: option.minimum ?? undefined,
+      onchange: (e) => set(Number(e.target.value)),
+    });
+  } else if (option.kind === "choice") {
+    input = h("select", { id, onchange: (e) => set(e.target.value) },
+      option.choices.map((c) => h("option", { value: c, selected: c === option.default }, c)));
+  } else {
+    input = h("input", { type: "text", id, value: option.default, onchange: (e) => set(e.target.value) });
+  }
+  return h("div", { class: "option" }, h("label", { for: id }, option.name), input, h("div", { class: "help" }, `${option.help} (${option.rule})`));
+}
+
+function deckInput(game, seat, decks) {
+  const problems = h("ul", { class: "problems" });
+  const text = h("textarea", { rows: 6, hidden: true, class: "deck-text", placeholder: "4 CARD-ID" });
+  const check = h("button", {
+    type: "button", hidden: true, class: "check-deck",
+    onclick: async () => {
+      try {
+        const reply = await api.checkDeck(game.id, text.value);
+        clear(problems, reply.ok ? h("li", { class: "ok" }, t("deckOk", { n: reply.cards })) : reply.problems.map((p) => h("li", {}, p)));
+      } catch (error) {
+        clear(problems, h("li", {}, error.message));
+      }
+    },
+  }, t("check"));
+  const select = h(
+    "select",
+    {
+      class: "deck-choice",
+      onchange: () => {
+        const paste = select.value === "__paste__";
+        text.hidden = check.hidden = !paste;
+        decks[seat] = paste ? { text: text.value } : select.value || null;
+        clear(problems);
+      },
+    },
+    h("option", { value: "" }, t("deckDefault")),
+    game.decks.map((name) => h("option", { value: name }, name)),
+    h("option", { value: "__paste__" }, t("deckPaste")),
+  );
+  text.addEventListener("input", () => (decks[seat] = { text: text.value }));
+  return h("div", { class: "deck" }, h("label", {}, `${t("seat")} ${seat + 1}`), select, text, check, problems);
+}
+
+function createForm(games, go) {
+  let game = games[0];
+  const form = h("form", { id: "create", class: "create" });
+  const state = { options: {}, seats: [], decks: [] };
+
+  function draw() {
+    const count = state.seats.length;
+    const seatRows = state.seats.map((seat, n) =>
+      h(
+        "div",
+        { class: "seat-choice" },
+        h("span", {}, `${t("seat")} ${n + 1}`),
+        h("select", { class: "seat-kind", onchange: (e) => { seat.kind = e.target.value; draw(); } },
+          h("option", { value: "human", selected: seat.kind === "human" }, t("human")),
+          h("option", { value: "ai", selected: seat.kind === "ai" }, t("ai"))),
+        seat.kind === "ai"
+          ? h("select", { class: "seat-level", onchange: (e) => (seat.level = e.target.value) },
+              game.levels.map((l) => h("option", { value: l, selected: l === seat.level }, t(l))))
+          : null,
+      ),
+    );
+    clear(
+      form,
+      h("h2", {}, t("create")),
+      h("label", {}, t("game"), h("select", { id: "game", onchange: (e) => { game = games.find((g) => g.id === e.target.value); reset(); } },
+        games.map((g) => h("option", { value: g.id, selected: g === game }, gameName(g.name))))),
+      game.min_players < game.max_players
+        ? h("label", {}, t("players"), h("select", { id: "players", onchange: (e) => { resize(Number(e.target.value)); draw(); } },
+            range(game.min_players, game.max_players).map((n) => h("option", { value: n, selected: n === count }, String(n)))))
+        : null,
+      h("fieldset", {}, h("legend", {}, t("seat")), seatRows),
+      game.options.length
+        ? h("details", { class: "options" }, h("summary", {}, t("options")), game.options.map((o) => optionInput(o, state.options)))
+        : null,
+      game.decks.length
+        ? h("fieldset", { class: "decks" }, h("legend", {}, t("decks")), state.seats.map((_, n) => deckInput(game, n, state.decks)))
+        : null,
+      h("label", {}, t("title"), h("input", { type: "text", id: "title", maxLength: 80 })),
+      h("label", {}, t("yourName"), h("input", { type: "text", id: "name", maxLength: 40, value: localStorage.getItem("tcglab.name") || "" })),
+      h("button", { type: "submit", id: "create-go" }, t("createGo")),
+    );
+  }
+
+  function resize(n) {
+    while (state.seats.length < n) state.seats.push({ kind: "ai", level: game.levels.includes("normal") ? "normal" : game.levels[0] });
+    state.seats.length = n;
+    state.decks = state.seats.map(() => null);
+  }
+
+  function reset() {
+    state.options = {};
+    state.seats = [];
+    resize(game.default_players);
+    state.seats[0].kind = "human";
+    draw();
+  }
+
+  form.addEventListener("submit", async (event) => {
+    event.preventDefault();
+    const name = form.querySelector("#name").value.trim();
+    localStorage.setItem("tcglab.name", name);
+    const join = state.seats.findIndex((s) => s.kind === "human");
+    const body = {
+      game: game.id,
+      seats: state.seats.map((s) => (s.kind === "ai" ? { kind: "ai", level: s.level } : { kind: "human" })),
+      options: state.options,
+      title: form.querySelector("#title").value,
+      name,
+    };
+    if (join >= 0) body.join = join;
+    if (state.decks.some((d) => d)) body.decks = state.decks;
+    try {
+      const created = await api.create(body);
+      if (created.joined) seats.set(created.table.id, created.joined.seat, created.joined.token);
+      go(`/table/${created.table.id}`);
+    } catch (error) {
+      toast(error.message);
+    }
+  });
+  reset();
+  return { form, redraw: draw };
+}
+
+function range(a, b) {
+  return Array.from({ length: b - a + 1 }, (_, i) => a + i);
+}
+
+export async function showLobby(main, go) {
+  const games = await api.games();
+  const lists = h("div", { class: "lists" });
+  const { form, redraw } = createForm(games, go);
+  const page = h("div", { class: "lobby" }, form, lists);
+  clear(main, page);
+
+  async function refresh() {
+    let tables = [];
+    try {
+      tables = await api.tables();
+    } catch (error) {
+      toast(error.message);
+    }
+    const section = (status) => {
+      const rows = tables.filter((tb) => tb.status === status).slice(0, 50);
+      return h("section", { class: `list-${status}` }, h("h2", {}, t(status)),
+        rows.length ? h("ul", { class: "tables" }, rows.map((tb) => tableRow(tb, games, go))) : h("p", { class: "empty" }, t("none")));
+    };
+    clear(lists, section("open"), section("running"), section("finished"));
+  }
+  await refresh();
+  const timer = setInterval(() => (page.isConnected ? refresh() : stop()), 4000);
+  const unlisten = onLanguage(() => {
+    if (!page.isConnected) return stop();
+    redraw();
+    refresh();
+  });
+  function stop() {
+    clearInterval(timer);
+    unlisten();
+  }
+}

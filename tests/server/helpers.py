@@ -1,0 +1,100 @@
+"""Helpers for the server tests: an app on a temporary database, tables made through
+the API, and a websocket seat that plays by a fixed rule."""
+
+from __future__ import annotations
+
+import hashlib
+import warnings
+from contextlib import contextmanager
+
+with warnings.catch_warnings():
+    warnings.simplefilter("ignore")
+    from fastapi.testclient import TestClient
+
+from tcglab.server import create_app
+
+SHORT = {  # rule options that keep a test game short
+    "higurashi": {"round_limit": 4},
+    "pgt": {"round_limit": 3},
+    "pm": {},
+    "ps": {},
+}
+
+
+@contextmanager
+def running(db_path, **options):
+    """A started app (AI seats play) and its test client; stopped on leaving."""
+    app = create_app(db_path, allow_seed=True, **options)
+    with TestClient(app) as client:
+        yield client
+
+
+def lobby_of(client):
+    return client.app.state.lobby
+
+
+def create(client, game, seats, join=0, seed=None, options=None, decks=None, name="tester"):
+    """A new table; returns (table id, the joined seat's token or None)."""
+    body = {"game": game, "seats": seats, "options": options if options is not None else {}}
+    if join is not None:
+        body |= {"join": join, "name": name}
+    if seed is not None:
+        body["seed"] = seed
+    if decks is not None:
+        body["decks"] = decks
+    reply = client.post("/api/tables", json=body)
+    assert reply.status_code == 201, reply.text
+    data = reply.json()
+    return data["table"]["id"], (data["joined"] or {}).get("token")
+
+
+def humans(n):
+    return [{"kind": "human"} for _ in range(n)]
+
+
+def vs_ai(players, level="easy"):
+    return [{"kind": "human"}] + [{"kind": "ai", "level": level} for _ in range(players - 1)]
+
+
+def pick(view) -> str:
+    """The scripted human's choice: fixed by the position, so every run plays alike."""
+    legal = view["legal"]
+    digest = hashlib.sha256(f"{view['seat']}-{view['version']}".encode()).digest()
+    return legal[digest[0] % len(legal)]["id"]
+
+
+def next_view(ws, messages=None):
+    """The next message that is a view (errors fail the test)."""
+    while True:
+        message = ws.receive_json()
+        if messages is not None:
+            messages.append(message)
+        assert message["type"] in ("view", "ack"), message
+        if message["type"] == "view":
+            return message
+
+
+def play(ws, seat, token, view, until=None, messages=None):
+    """Act for `seat` whenever it is to move until the game ends (or `until` actions
+    of this seat have been made); returns the last view."""
+    made, acted_at = 0, None
+    while view["status"] != "finished" and (until is None or made < until):
+        if view["legal"] and view["version"] != acted_at:
+            acted_at = view["version"]
+            ws.send_json(
+                {
+                    "type": "act",
+                    "seat": seat,
+                    "token": token,
+                    "action": pick(view),
+                    "expected_version": view["version"],
+                }
+            )
+            made += 1
+        view = next_view(ws, messages)
+    return view
+
+
+def hello(ws, seat=None, token=None, since=0, messages=None):
+    ws.send_json({"type": "hello", "seat": seat, "token": token, "since": since})
+    return next_view(ws, messages)

@@ -1,0 +1,112 @@
+"""No message the server sends reveals a card its receiver may not see.
+
+Whole games of all four games are played through the server: one scripted human seat,
+the others AI, and a spectator watching. Each message is then checked against the
+true game at the version it names: it must be exactly that seat's observation, events
+and legal actions, and it must name no card that is hidden from its receiver: every
+card id in it must be one the receiver can see in its own observation or its own
+events, and no card held privately by another seat may appear by id or by name.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+
+import pytest
+
+from tcglab.engine import get_game
+from tcglab.server import catalogue
+
+from .helpers import SHORT, create, hello, lobby_of, next_view, play, running, vs_ai
+
+TOKEN = re.compile(r"[A-Za-z0-9]+(?:-[A-Za-z0-9]+)*")
+SEED = 3_141_592_653_589_793_238  # long enough that its digits never turn up by chance
+PLAYERS = {"higurashi": 3, "pgt": 2, "pm": 2, "ps": 2}
+
+
+def strings(data):
+    if isinstance(data, str):
+        yield data
+    elif isinstance(data, dict):
+        for key, value in data.items():
+            yield key
+            yield from strings(value)
+    elif isinstance(data, list):
+        for value in data:
+            yield from strings(value)
+
+
+def card_ids(data, known: dict) -> set[str]:
+    return {t for s in strings(data) for t in TOKEN.findall(s) if t in known}
+
+
+def names_of(ids, known: dict) -> set[str]:
+    return {
+        name
+        for i in ids
+        for key in ("name", "name_ja", "name_en")
+        if isinstance(name := known[i].get(key), str) and len(name) > 2
+    }
+
+
+def check_stream(messages, seat, table, game, secrets_of_others):
+    """Follow the true game through the versions the messages name."""
+    known = catalogue.cards(game)
+    truth = game.new_state(table.row.seed, table.row.players, table.row.options, table.row.decks)
+    actions = table.row.actions
+    hidden_seen = 0
+    for message in messages:
+        if message["type"] != "view":
+            continue
+        while len(truth.history) < message["version"]:
+            truth.apply(actions[len(truth.history)])
+        since, upto = message["since"], message["next"]
+        assert message["observation"] == truth.observe(seat)
+        assert message["events"] == truth.events_for(seat, since)[: upto - since]
+        assert upto == len(truth.log)
+        legal = truth.legal_actions() if truth.to_move == seat and not truth.over else []
+        assert message["legal"] == [{"id": a.id, "label": a.label} for a in legal]
+
+        allowed = card_ids(truth.observe(seat), known) | card_ids(truth.events_for(seat), known)
+        others = set()
+        for other in range(truth.players):
+            if other != seat:
+                others |= card_ids(truth.observe(other), known)
+        hidden = others - allowed
+        hidden_seen += bool(hidden)
+        mentioned = card_ids(message, known)
+        assert mentioned <= allowed, f"seat {seat} was sent hidden cards {mentioned - allowed}"
+        text = json.dumps(message, ensure_ascii=False)
+        visible_names = names_of(allowed, known)
+        for name in names_of(hidden, known):
+            if not any(name in shown for shown in visible_names):
+                assert name not in text, f"seat {seat} was sent the hidden card {name}"
+        assert str(table.row.seed) not in text
+        for secret in secrets_of_others:
+            assert secret not in text
+    return hidden_seen
+
+
+@pytest.mark.parametrize("game_id", ["higurashi", "pgt", "pm", "ps"])
+def test_no_message_reveals_a_hidden_card(tmp_path, game_id):
+    game = get_game(game_id)
+    level = "normal" if "normal" in catalogue.levels(game) else "easy"
+    with running(tmp_path / "t.db") as client:
+        table_id, token = create(
+            client, game_id, vs_ai(PLAYERS[game_id], level), seed=SEED, options=SHORT[game_id]
+        )
+        to_player, to_watcher = [], []
+        with (
+            client.websocket_connect(f"/ws/tables/{table_id}") as player,
+            client.websocket_connect(f"/ws/tables/{table_id}") as watcher,
+        ):
+            view = hello(player, 0, token, messages=to_player)
+            seen = hello(watcher, messages=to_watcher)
+            assert play(player, 0, token, view, messages=to_player)["status"] == "finished"
+            while seen["status"] != "finished":
+                seen = next_view(watcher, to_watcher)
+        table = lobby_of(client).table(table_id)
+        assert len(table.row.actions) > 20
+        assert check_stream(to_player, 0, table, game, []) > 0  # others did hold secrets
+        assert check_stream(to_watcher, None, table, game, [token]) > 0

@@ -1,0 +1,135 @@
+"""A server stopped or killed mid-game loses nothing: started again on the same
+database it rebuilds the table from its record, the AI seats play on, and the game
+ends exactly as an uninterrupted game with the same seed and actions does."""
+
+from __future__ import annotations
+
+import json
+import os
+import socket
+import sqlite3
+import subprocess
+import sys
+import time
+
+import httpx
+import pytest
+from websockets.sync.client import connect
+
+from tcglab.engine.replay import Replay, rerun
+
+from .helpers import create, hello, lobby_of, play, running, vs_ai
+
+SEED = 2_718_281_828_459_045_235
+OPTIONS = {"round_limit": 3}
+
+
+def uninterrupted(tmp_path, game="pgt"):
+    """The replay of the same game played through in one go."""
+    with running(tmp_path / "whole.db") as client:
+        table_id, token = create(client, game, vs_ai(2, "normal"), seed=SEED, options=OPTIONS)
+        with client.websocket_connect(f"/ws/tables/{table_id}") as ws:
+            assert play(ws, 0, token, hello(ws, 0, token))["status"] == "finished"
+        return client.get(f"/api/tables/{table_id}/replay").json()
+
+
+def same_game(replay: dict, whole: dict) -> None:
+    assert replay["actions"] == whole["actions"]
+    assert replay["final_digest"] == whole["final_digest"]
+    assert replay["events_digest"] == whole["events_digest"]
+    fields = {k: v for k, v in replay.items() if k not in ("format", "format_version")}
+    assert rerun(Replay(**fields)).ok
+
+
+def test_restart_rebuilds_and_finishes_the_same_game(tmp_path):
+    db = tmp_path / "t.db"
+    with running(db) as client:
+        table_id, token = create(client, "pgt", vs_ai(2, "normal"), seed=SEED, options=OPTIONS)
+        with client.websocket_connect(f"/ws/tables/{table_id}") as ws:
+            view = play(ws, 0, token, hello(ws, 0, token), until=6)
+        stopped_at = lobby_of(client).table(table_id).version
+    assert view["status"] != "finished" and stopped_at > 6
+
+    with running(db) as client:
+        table = lobby_of(client).table(table_id)
+        assert table.version >= stopped_at and table.state is not None
+        with client.websocket_connect(f"/ws/tables/{table_id}") as ws:
+            assert play(ws, 0, token, hello(ws, 0, token))["status"] == "finished"
+        replay = client.get(f"/api/tables/{table_id}/replay").json()
+        assert client.get("/api/tables?status=finished").json()[0]["id"] == table_id
+    same_game(replay, uninterrupted(tmp_path))
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def start_server(db, port) -> subprocess.Popen:
+    code = f"from tcglab.server import serve; serve('127.0.0.1', {port}, {str(db)!r}, ai_delay=0)"
+    proc = subprocess.Popen([sys.executable, "-c", code], stdout=subprocess.DEVNULL)
+    deadline = time.monotonic() + 30
+    while time.monotonic() < deadline:
+        try:
+            httpx.get(f"http://127.0.0.1:{port}/api/games", timeout=1)
+            return proc
+        except httpx.TransportError:
+            time.sleep(0.05)
+    proc.kill()
+    raise RuntimeError("the server did not start")
+
+
+def socket_play(port, table_id, token, until=None) -> dict:
+    """Play seat 0 over a real websocket; returns the last view."""
+    with connect(f"ws://127.0.0.1:{port}/ws/tables/{table_id}") as ws:
+        ws.send(json.dumps({"type": "hello", "seat": 0, "token": token}))
+        made, acted_at = 0, None
+        while True:
+            view = json.loads(ws.recv(timeout=30))
+            assert view["type"] in ("view", "ack"), view
+            if view["type"] != "view":
+                continue
+            if view["status"] == "finished" or (until is not None and made >= until):
+                return view
+            if view["legal"] and view["version"] != acted_at:
+                from .helpers import pick
+
+                acted_at = view["version"]
+                act = {"type": "act", "seat": 0, "token": token, "action": pick(view)}
+                ws.send(json.dumps(act | {"expected_version": view["version"]}))
+                made += 1
+
+
+@pytest.mark.skipif(os.name != "posix", reason="kills the server process with SIGKILL")
+def test_killed_server_loses_no_acknowledged_action(tmp_path):
+    db, port = tmp_path / "killed.db", free_port()
+    server = start_server(db, port)
+    try:
+        body = {"game": "pgt", "seats": vs_ai(2, "normal"), "options": OPTIONS, "join": 0}
+        created = httpx.post(f"http://127.0.0.1:{port}/api/tables", json=body).json()
+        table_id, token = created["table"]["id"], created["joined"]["token"]
+        view = socket_play(port, table_id, token, until=5)
+    finally:
+        server.kill()  # no shutdown: whatever was acknowledged must be on disk
+        server.wait()
+    with sqlite3.connect(db) as con:
+        (seed,) = con.execute("SELECT seed FROM tables WHERE id = ?", (table_id,)).fetchone()
+        (stored,) = con.execute("SELECT COUNT(*) FROM actions").fetchone()
+    assert stored >= view["version"] >= 5
+
+    server = start_server(db, port)
+    try:
+        assert socket_play(port, table_id, token)["status"] == "finished"
+        replay = httpx.get(f"http://127.0.0.1:{port}/api/tables/{table_id}/replay").json()
+    finally:
+        server.terminate()
+        server.wait()
+    assert replay["seed"] == seed
+    with running(tmp_path / "whole.db") as client:
+        whole_id, whole_token = create(
+            client, "pgt", vs_ai(2, "normal"), seed=seed, options=OPTIONS
+        )
+        with client.websocket_connect(f"/ws/tables/{whole_id}") as ws:
+            play(ws, 0, whole_token, hello(ws, 0, whole_token))
+        same_game(replay, client.get(f"/api/tables/{whole_id}/replay").json())
