@@ -51,12 +51,12 @@ def attack_targets(st: HigurashiState, seat: int, actor: int) -> list[int]:
     """G4-4.1 face-up enemies only; G4-4.2 whose defence the attack strictly exceeds,
     read from current values without die modifiers (G4-GAP-11)."""
     power = st.attack(actor)
-    return [i for s in st.opponents(seat) for i in st.rows[s] if st.up[i] and power > st.defence(i)]
+    return [i for i in st.enemies(seat) if st.up[i] and power > st.defence(i)]
 
 
 def scout_targets(st: HigurashiState, seat: int) -> list[int]:
     """G4-3.1 only face-down cards need scouting; any opponent's (G4-GAP-15)."""
-    return [i for s in st.opponents(seat) for i in st.rows[s] if not st.up[i]]
+    return [i for i in st.enemies(seat) if not st.up[i]]
 
 
 def reveal(st: HigurashiState, inst: int, why: str) -> None:
@@ -80,9 +80,9 @@ def _main_actions(st: HigurashiState, seat: int) -> list[Action]:
     """G4-2.3 scout, attack, use events, or end the turn (G4-GAP-18)."""
     acts = []
     up = st.up
-    enemies = [i for s in st.opponents(seat) for i in st.rows[s]]
-    can_scout = not all(up[i] for i in enemies)
-    weakest = min((st.defence(i) for i in enemies if up[i]), default=None)
+    table = effects.survey(st, seat)
+    can_scout = "face_down" in table.enemy
+    weakest = table.weakest
     may_reveal = st.options["reveal_to_attack"]
     for slot, inst in enumerate(st.rows[seat]):
         if st.side[inst]:  # G4-3.3 / G4-4.4 sideways characters neither scout nor attack
@@ -92,7 +92,7 @@ def _main_actions(st: HigurashiState, seat: int) -> list[Action]:
             acts.append(actor_action("scout", slot, name, up[inst]))
         if weakest is not None and (up[inst] or may_reveal) and st.attack(inst) > weakest:
             acts.append(actor_action("attack", slot, name, up[inst]))
-    acts.extend(effects.main_plays(st, seat))
+    acts.extend(effects.main_plays(st, seat, table))
     acts.append(END_TURN)
     return acts
 

@@ -7,7 +7,7 @@ Each card names one generic effect (G4-GAP-3) with its timing and area of effect
 from __future__ import annotations
 
 from functools import cache
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 from tcglab.engine.actions import Action
 from tcglab.games.higurashi import combat, turn
@@ -43,30 +43,65 @@ def targets(st: HigurashiState, seat: int, card: EventCard) -> list[int]:
     if card.area == "own_char":
         return [i for i in st.rows[seat] if _fits(st, i, card)]
     if card.area == "enemy_char":
-        return [i for s in st.opponents(seat) for i in st.rows[s] if _fits(st, i, card)]
+        return [i for i in st.enemies(seat) if _fits(st, i, card)]
     return []
 
 
-def playable(st: HigurashiState, seat: int, card: EventCard) -> bool:
+class Survey(NamedTuple):
+    """The kinds of character on the table as one player sees targets, worked out once
+    per decision so that each card in hand needs no scan of the rows of its own."""
+
+    own: frozenset[str]  # target kinds (any, face_up, face_down, sideways) of own characters
+    enemy: frozenset[str]  # the same among the opponents' characters
+    weakest: int | None  # the lowest defence of a face-up enemy
+
+
+def survey(st: HigurashiState, seat: int) -> Survey:
+    up, side = st.up, st.side
+    kinds: tuple[set[str], set[str]] = (set(), set())
+    weakest = None
+    for group, insts in ((0, st.rows[seat]), (1, st.enemies(seat))):
+        found = kinds[group]
+        for i in insts:
+            found.add("face_up" if up[i] else "face_down")
+            if side[i]:
+                found.add("sideways")
+            if group and up[i]:
+                defence = st.defence(i)
+                if weakest is None or defence < weakest:
+                    weakest = defence
+        if found:
+            found.add("any")
+    return Survey(frozenset(kinds[0]), frozenset(kinds[1]), weakest)
+
+
+def playable(st: HigurashiState, seat: int, card: EventCard, table: Survey) -> bool:
     if card.timing != "main":
         return False
     if card.area == "own_char":
-        return any(_fits(st, i, card) for i in st.rows[seat])
+        return card.target in table.own
     if card.area == "enemy_char":
-        return any(_fits(st, i, card) for s in st.opponents(seat) for i in st.rows[s])
+        if card.target not in table.enemy:
+            return False
+        if card.max_defence is None:
+            return True
+        if card.target in ("any", "face_up"):  # the weakest face-up enemy decides
+            return table.weakest is not None and table.weakest <= card.max_defence
+        return bool(targets(st, seat, card))
     if card.effect == "recruit":
         return bool(st.char_pile)
     return card.area == "self" or bool(st.rows[seat])
 
 
-def main_plays(st: HigurashiState, seat: int) -> list[Action]:
+def main_plays(st: HigurashiState, seat: int, table: Survey | None = None) -> list[Action]:
     """One action per distinct card in hand that can be used now on the player's turn."""
+    table = table or survey(st, seat)
     seen, acts = set(), []
     for inst in st.hands[seat]:
         card = st.event_card(inst)
         if card.id not in seen:
             seen.add(card.id)
-            if playable(st, seat, card):
+            if playable(st, seat, card, table):
                 acts.append(play_action(card))
     acts.sort()
     return acts

@@ -130,8 +130,10 @@ class HigurashiState(StepState):
         seat = self.owner[inst]
         return f"face-down card {self.rows[seat].index(inst) + 1} of P{seat + 1}"
 
-    def opponents(self, seat: int) -> list[int]:
-        return [s for s in range(self.players) if s != seat and self.alive[s]]
+    def enemies(self, seat: int) -> list[int]:
+        """Every character in the rows of the seat's opponents, seat by seat."""
+        rows = self.rows
+        return [i for s in range(self.players) if s != seat for i in rows[s]]
 
     def set_printed_values(self) -> None:
         chars = self.cards.characters
