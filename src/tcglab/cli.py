@@ -96,10 +96,19 @@ def add_deck_arguments(parser: argparse.ArgumentParser) -> None:
         "deck (tcglab deck list GAME) or a deck-list file; games without decks take none "
         "(default: the game's own choice)",
     )
+    parser.add_argument(
+        "--vs-deck", metavar="DECK", help="the second seat's deck (same as a second --deck)"
+    )
+    parser.add_argument("--decks", metavar="A,B", help="every seat's deck at once, comma-separated")
 
 
-def read_decks(game: Game, given: list[str], players: int) -> list[list[str]] | None:
+def read_decks(game: Game, args: argparse.Namespace, players: int) -> list[list[str]] | None:
     """Card ids per seat from prebuilt names or deck-list files; None for the default."""
+    given = list(args.deck)
+    if args.vs_deck:
+        given.append(args.vs_deck)
+    if args.decks:
+        given += [name.strip() for name in args.decks.split(",") if name.strip()]
     if not given:
         return None
     if len(given) != players:
@@ -246,7 +255,7 @@ def play_command(args: argparse.Namespace) -> int:
     seed = secrets.randbits(32) if args.seed is None else args.seed
     agent_seeds = _agent_seeds(seed, players)
     agents = {s: make_agent(args.ai, game, agent_seeds[s]) for s in range(players) if s != me}
-    decks = read_decks(game, args.deck, players)
+    decks = read_decks(game, args, players)
     state = game.new_state(seed, players, options, decks)
     others = ", ".join(_p(s) for s in agents)
     print(f"{game.name} · {players} players · rules: {changed_options(game, options)}")
@@ -387,7 +396,7 @@ def sim_command(args: argparse.Namespace) -> int:
     players = game.check_players(args.players)
     options = parse_options(game, args.option)
     agents = seat_agents(game, args.agents, players)
-    decks = read_decks(game, args.deck, players)
+    decks = read_decks(game, args, players)
     directory = args.save_replays
     if directory is not None:
         _write(lambda: directory.mkdir(parents=True, exist_ok=True), directory)

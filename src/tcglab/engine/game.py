@@ -135,6 +135,10 @@ class Game(ABC):
         """An odds report as a table for people; with no report, the game's full chart."""
         raise BadOption(f"{self.id} has no dice expressions to compute odds for")
 
+    def card_faces(self) -> dict[str, dict]:
+        """Every printed card by id, as the public data its face shows."""
+        return {}
+
     def render(self, observation: dict) -> str:
         """A text picture of one seat's observation, for the terminal."""
         return json.dumps(observation, indent=1, ensure_ascii=False)

@@ -102,7 +102,7 @@ def create_app(
             raise BadOption('check_deck takes {"text": the deck list}')
         game = get_game(game_id)
         problems = game.check_deck(body["text"])
-        count = 0 if problems else len(catalogue.parse_deck(game, body["text"]))
+        count = 0 if problems else len(game.deck_ids(body["text"]))
         return {"ok": not problems, "problems": problems, "cards": count}
 
     # -- tables ---------------------------------------------------------------

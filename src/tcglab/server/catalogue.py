@@ -7,7 +7,6 @@ player may read; which card lies where is never part of it.
 
 from __future__ import annotations
 
-import importlib
 from functools import cache
 
 from tcglab.agents.specs import make_agent
@@ -61,44 +60,9 @@ def game_info(game: Game) -> dict:
     }
 
 
-@cache
 def cards(game: Game) -> dict[str, dict]:
-    """Every card of the game's printed set by id, as the public data a face shows.
-
-    A game's `cards` module provides `card_set()`; each card keeps its public face in
-    `info`. A game without them gets an empty list and the client shows card ids.
-    """
-    package = type(game).__module__.rpartition(".")[0]
-    try:
-        card_set = importlib.import_module(package + ".cards").card_set()
-    except (ImportError, AttributeError):
-        return {}
-    found: dict[str, dict] = {}
-    for value in vars(card_set).values():
-        if isinstance(value, tuple):
-            for card in value:
-                info = getattr(card, "info", None)
-                if isinstance(info, dict) and "id" in info:
-                    found[info["id"]] = info
-    return found
-
-
-def parse_deck(game: Game, text: str) -> list[str]:
-    """A pasted deck list as card ids: `count id` or `id` per line, `#` comments.
-
-    The game's own check runs first, so a problem is reported with its line number.
-    """
-    problems = game.check_deck(text)
-    if problems:
-        raise BadOption(f"the deck list has problems: {problems[0]}")
-    ids = []
-    for line in text.splitlines():
-        parts = line.split("#", 1)[0].split()
-        if len(parts) == 2 and parts[0].isdigit():
-            ids += [parts[1]] * int(parts[0])
-        elif len(parts) == 1:
-            ids.append(parts[0])
-    return ids
+    """Every card of the game's printed set by id, as the public data a face shows."""
+    return game.card_faces()
 
 
 def resolve_decks(game: Game, players: int, given) -> list[list[str]] | None:
@@ -124,7 +88,7 @@ def resolve_decks(game: Game, players: int, given) -> list[list[str]] | None:
                 raise BadOption(f"no prebuilt deck {entry!r}; decks: {', '.join(names)}")
             decks.append(list(prebuilt[entry]))
         elif isinstance(entry, dict) and isinstance(entry.get("text"), str):
-            decks.append(parse_deck(game, entry["text"]))
+            decks.append(game.read_deck(entry["text"]))
         elif isinstance(entry, list) and all(isinstance(c, str) for c in entry):
             decks.append(list(entry))
         else:

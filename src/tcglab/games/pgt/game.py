@@ -25,6 +25,9 @@ class PgtGame(Game):
     def cards(self):
         return card_set()
 
+    def card_faces(self) -> dict[str, dict]:
+        return {card.id: card.info for card in self.cards.cards}
+
     def card_digest(self) -> str:
         return self.cards.digest
 

@@ -28,6 +28,9 @@ class PSGame(Game):
     def cards(self) -> CardSet:
         return card_set()
 
+    def card_faces(self) -> dict[str, dict]:
+        return {card.id: card.info for card in self.cards.cards}
+
     def card_digest(self) -> str:
         return self.cards.digest
 
