@@ -236,6 +236,18 @@ def play_arguments(parser: argparse.ArgumentParser) -> None:
     )
     add_deck_arguments(parser)
     parser.add_argument(
+        "--match",
+        action="store_true",
+        help="play a match as the game's rules define it (Pretty Good Tactics: best of three)",
+    )
+    parser.add_argument(
+        "--draft",
+        type=positive,
+        metavar="N",
+        help="draft decks with N players (Pretty Good Tactics: 3 or 4), then play the "
+        "knockout tournament of best-of-three matches",
+    )
+    parser.add_argument(
         "--save-replay",
         type=Path,
         metavar="FILE",
@@ -253,6 +265,10 @@ def play_command(args: argparse.Namespace) -> int:
         raise UsageError(f"cannot write to {args.save_replay}: no folder {args.save_replay.parent}")
     me = args.seat - 1
     seed = secrets.randbits(32) if args.seed is None else args.seed
+    if args.draft:
+        return play_draft(game, args, seed)
+    if args.match:
+        return play_match(game, args, seed, players, options)
     agent_seeds = _agent_seeds(seed, players)
     agents = {s: make_agent(args.ai, game, agent_seeds[s]) for s in range(players) if s != me}
     decks = read_decks(game, args, players)
@@ -274,6 +290,102 @@ def play_command(args: argparse.Namespace) -> int:
             args.save_replay,
         )
         print(f"Replay written to {args.save_replay}.")
+    return OK
+
+
+class Quit(Exception):
+    """The person at the terminal left."""
+
+
+class TerminalPlayer:
+    """The person at the terminal, as an agent: sees the seat's view, picks a number."""
+
+    name = "you"
+
+    def __init__(self, game: Game) -> None:
+        self.game = game
+        self.seen = 0
+
+    def choose(self, decision: Decision) -> Action:
+        events = decision.events(0)
+        if len(events) < self.seen:  # a new game of a match has begun
+            self.seen = 0
+        for event in events[self.seen :]:
+            print(f"  · {event['message']}")
+        self.seen = len(events)
+        print()
+        print(self.game.render(decision.observation))
+        action = ask(decision.legal)
+        if action is None:
+            raise Quit
+        return action
+
+    def pick(self, seat: int, pack: list[str], picked: list[str]) -> str:
+        faces = self.game.card_faces()
+        print(f"\nYour pack ({len(pack)} cards; you have {len(picked)}):")
+        choices = [Action(card, card_line(card, faces.get(card, {}))) for card in pack]
+        action = ask(choices)
+        if action is None:
+            raise Quit
+        return action.id
+
+
+def card_line(card_id: str, face: dict) -> str:
+    numbers = " ".join(
+        f"{key}={value}"
+        for key, value in face.items()
+        if isinstance(value, int | str) and key not in ("id", "name", "name_ja")
+    )
+    abilities = " / ".join(face.get("abilities_en") or face.get("abilities") or [])
+    names = f"{face.get('name', '')} {face.get('name_ja', '')}".strip()
+    return f"{card_id} {names} · {numbers} {abilities}".strip()
+
+
+def play_match(game: Game, args: argparse.Namespace, seed: int, players: int, options) -> int:
+    """A match against the AI, as the game's rules define one (PGT-5.3)."""
+    me = args.seat - 1
+    agents = [make_agent(args.ai, game, s) for s in _agent_seeds(seed, players)]
+    agents[me] = TerminalPlayer(game)
+    print(f"{game.name} · a match · you are {_p(me)}, the others the {args.ai} AI")
+    try:
+        result = game.play_match(seed, agents, read_decks(game, args, players), options)
+    except Quit:
+        print("\nYou left the match.")
+        return OK
+    for number, played in enumerate(result["games"], start=1):
+        winners = " and ".join(_p(w) for w in played["winners"]) or "nobody"
+        print(f"game {number}: {winners} won ({played['reason']}), scores {played['scores']}")
+    winner = result["winner"]
+    print(f"Match: {'nobody' if winner is None else _p(winner)} wins, games {result['wins']}.")
+    return OK
+
+
+def play_draft(game: Game, args: argparse.Namespace, seed: int) -> int:
+    """A draft of N players, you among them, then the knockout tournament (PGT-15)."""
+    me, players = args.seat - 1, args.draft
+    if me >= players:
+        raise UsageError(f"--seat takes 1 to {players} for a draft of {players}, not {args.seat}")
+    you = TerminalPlayer(game)
+    agents = [make_agent(args.ai, game, s) for s in _agent_seeds(seed, players)]
+    agents[me] = you
+    pickers = [you if s == me else None for s in range(players)]  # None: the game's AI
+    try:
+        drafted = game.draft(seed, pickers)
+        print(f"\nYour deck: {', '.join(drafted['decks'][me])}")
+        outcome = game.tournament(seed, drafted["decks"], agents)
+    except Quit:
+        print("\nYou left the draft.")
+        return OK
+    for number, matches in enumerate(outcome["rounds"], start=1):
+        for played in matches:
+            if "bye" in played:
+                print(f"round {number}: {_p(played['bye'])} has a bye")
+            else:
+                a, b = played["players"]
+                print(
+                    f"round {number}: {_p(a)} v {_p(b)}, {played['wins']}: {_p(played['winner'])}"
+                )
+    print(f"Champion: {_p(outcome['champion'])}{' (you)' if outcome['champion'] == me else ''}.")
     return OK
 
 

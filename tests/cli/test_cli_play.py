@@ -146,3 +146,27 @@ def test_bad_game_settings_exit_2_before_anything_is_shown(cli, args, message):
     code, out, err = cli("play", "higurashi", *args)
     assert code == 2 and out == ""
     assert err.startswith(f"tcglab: error: {message}") and err.count("\n") == 1
+
+
+def test_a_pgt_match_is_best_of_three(cli, monkeypatch):
+    """PGT-5.3 through the terminal: the person takes the first choice every time."""
+    feed(monkeypatch, "1\n" * 5000)
+    code, out, err = cli("play", "pgt", "--match", "--seed", "3", "--ai", "easy")
+    assert code == 0 and err == ""
+    assert "game 1:" in out and "game 2:" in out
+    wins = re.search(r"Match: (P\d|nobody) wins, games \[(\d), (\d)\]", out)
+    assert wins and max(int(wins.group(2)), int(wins.group(3))) == 2
+
+
+def test_a_pgt_draft_ends_with_a_champion(cli, monkeypatch):
+    """PGT-15: four drafters, the person among them, then the knockout tournament."""
+    feed(monkeypatch, "1\n" * 20000)
+    code, out, err = cli("play", "pgt", "--draft", "4", "--seed", "4", "--ai", "easy")
+    assert code == 0 and err == ""
+    assert out.count("Your pack (9 cards") == 2  # one pack in each of the two rounds
+    assert "Your deck:" in out and re.search(r"Champion: P\d", out)
+
+
+def test_a_match_for_a_game_without_match_rules_is_a_clear_error(cli):
+    code, out, err = cli("play", "higurashi", "--match", "--seed", "1")
+    assert code == 2 and err == "tcglab: error: higurashi has no match rules; play single games\n"

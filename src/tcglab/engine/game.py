@@ -135,6 +135,21 @@ class Game(ABC):
         """An odds report as a table for people; with no report, the game's full chart."""
         raise BadOption(f"{self.id} has no dice expressions to compute odds for")
 
+    # Games whose rules define matches or a draft override these.
+
+    def play_match(self, seed: int, agents: list, decks=None, options=None) -> dict:
+        """A match as the rules define it: {"wins", "winner", "games"}."""
+        raise BadOption(f"{self.id} has no match rules; play single games")
+
+    def draft(self, seed: int, pickers: list) -> dict:
+        """A draft: each picker's `pick(seat, pack_ids, picked_ids)` builds {"decks"};
+        a None picker is the game's own AI."""
+        raise BadOption(f"{self.id} has no draft")
+
+    def tournament(self, seed: int, decks: list, agents: list) -> dict:
+        """The drafted players' tournament: {"rounds", "champion"}."""
+        raise BadOption(f"{self.id} has no draft tournament")
+
     def card_faces(self) -> dict[str, dict]:
         """Every printed card by id, as the public data its face shows."""
         return {}

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from tcglab.engine.errors import BadOption
 from tcglab.engine.game import Game
-from tcglab.games.pgt import odds
+from tcglab.games.pgt import draft, match, odds
 from tcglab.games.pgt.cards import card_set
 from tcglab.games.pgt.formation import HAND_SIZE, set_up
 from tcglab.games.pgt.options import OPTIONS
@@ -84,6 +84,15 @@ class PgtGame(Game):
         from tcglab.games.pgt.draft import sample_decks
 
         return sample_decks()
+
+    def play_match(self, seed: int, agents: list, decks=None, options=None) -> dict:
+        return match.play_match(self, seed, agents, decks, options)
+
+    def draft(self, seed: int, pickers: list) -> dict:
+        return draft.draft(seed, [picker or draft.AiPicker() for picker in pickers])
+
+    def tournament(self, seed: int, decks: list, agents: list) -> dict:
+        return draft.tournament(self, seed, decks, agents)
 
     def odds(self, expression: str, target: int) -> dict:
         return odds.odds_report(expression, target)
