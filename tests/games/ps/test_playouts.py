@@ -177,3 +177,19 @@ def test_the_heuristic_agent_plays_every_option_combination():
         agents = [GAME.heuristic_agent(1), GAME.heuristic_agent(2)]
         while not st.over:
             st.apply(agents[st.to_move].choose(Decision(st)))
+
+
+def test_a_battle_whose_attacker_left_during_its_window_ends_without_a_target():
+    """PS-9.4 / PS-9.5: once the attacking character has left the field there is no
+    target to pick and no damage; this skyport mirror game took that path."""
+    from tcglab.agents import Decision, RandomAgent
+    from tcglab.engine import get_game
+
+    game = get_game("ps")
+    decks = game.prebuilt_decks()
+    state = game.new_state(97491472, 2, None, [decks["skyport"], decks["skyport"]])
+    agents = [RandomAgent(17115615447700972319), RandomAgent(14697115776906191746)]
+    while not state.over:
+        state.apply(agents[state.to_move].choose(Decision(state)))
+    assert len(state.history) > 118
+    assert any(e.kind == "battle_end" for e in state.log)

@@ -84,8 +84,8 @@ def standing_defenders(st: PSState, seat: int) -> list[int]:
 
 def _pick_actions(st: PSState, seat: int) -> list[Action]:
     slots = standing_defenders(st, seat)
-    if not slots:
-        return []
+    if not slots or st.unit(st.battle[0]) is None:
+        return []  # no defender, or the attacking character left: nothing to pick
     side = st.units[1 - seat]
     acts = [
         Action(
