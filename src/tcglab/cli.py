@@ -25,7 +25,14 @@ from tcglab.agents.specs import make_agent
 from tcglab.engine import Action, BadOption, Game, ReplayError, Rng, State, TcglabError, get_game
 from tcglab.engine.registry import games as registered_games
 from tcglab.engine.replay import load, record, rerun
-from tcglab.sim import DEFAULT_MAX_ACTIONS, Progress, run_batch, save_replay, seat_agents
+from tcglab.sim import (
+    DEFAULT_MAX_ACTIONS,
+    Progress,
+    run_batch,
+    save_replay,
+    seat_agents,
+    split_specs,
+)
 
 OK, FAILED, USAGE, INTERRUPTED = 0, 1, 2, 130
 
@@ -685,6 +692,60 @@ def deck_command(args: argparse.Namespace) -> int:
     return OK
 
 
+# -- tcglab arena ------------------------------------------------------------------------
+
+
+def arena_arguments(parser: argparse.ArgumentParser) -> None:
+    add_game_arguments(parser)
+    parser.add_argument(
+        "--agents",
+        required=True,
+        metavar="A,B,...",
+        help="the agents to pit against each other: random, heuristic, easy, normal, hard or "
+        "an ismcts spec (ismcts:iters=400,rollout=heuristic); a name=value item belongs to "
+        "the spec before it",
+    )
+    parser.add_argument(
+        "--games", type=positive, default=100, metavar="N", help="games to play (default 100)"
+    )
+    parser.add_argument(
+        "--seed", type=seed_number, default=0, metavar="S", help="seed of the schedule (default 0)"
+    )
+    parser.add_argument(
+        "--jobs", type=positive, default=1, metavar="J", help="worker processes (default 1)"
+    )
+    parser.add_argument(
+        "--db",
+        type=Path,
+        metavar="FILE",
+        help="SQLite file the results accumulate in (default: arena.db in the user data "
+        "folder, $XDG_DATA_HOME/tcglab or ~/.local/share/tcglab)",
+    )
+    parser.add_argument("--json", action="store_true", help="print the report as one JSON object")
+
+
+def arena_command(args: argparse.Namespace) -> int:
+    from tcglab.sim.arena import format_report, run_arena
+
+    game = get_game(args.game)
+    options = parse_options(game, args.option)
+    specs = split_specs(args.agents)
+    with Progress(args.games, "games") as bar:
+        report = run_arena(
+            game.id,
+            specs,
+            args.games,
+            seed=args.seed,
+            jobs=args.jobs,
+            db_path=args.db,
+            progress=lambda done, total: bar.update(done),
+            players=args.players,
+            options=options,
+        )
+    print(json.dumps(report, ensure_ascii=False) if args.json else format_report(report))
+    return OK
+
+
 # -- tcglab serve ------------------------------------------------------------------------
 
 
@@ -785,6 +846,19 @@ COMMANDS = (
         "tcglab replay replays/higurashi-00001-123456.json\ntcglab replay game.json --show",
         replay_arguments,
         replay_command,
+    ),
+    Command(
+        "arena",
+        "pit agents against each other: win rates with intervals and Elo ratings",
+        "Play a round robin of the given agents, seats rotated so that every agent plays "
+        "every seat equally and decks swapped where the game has them. Prints each agent's "
+        "win rate with its 95% interval and Elo ratings over every game stored for this "
+        "game; results accumulate in an SQLite file across runs.",
+        "tcglab arena higurashi --agents heuristic,random --games 200\n"
+        "tcglab arena pgt --agents ismcts:iters=200,heuristic --games 60 --jobs 2\n"
+        "tcglab arena ps --agents hard,normal,easy --games 90 --json",
+        arena_arguments,
+        arena_command,
     ),
     Command(
         "serve",

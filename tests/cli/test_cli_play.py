@@ -168,5 +168,5 @@ def test_a_pgt_draft_ends_with_a_champion(cli, monkeypatch):
 
 
 def test_a_match_for_a_game_without_match_rules_is_a_clear_error(cli):
-    code, out, err = cli("play", "higurashi", "--match", "--seed", "1")
+    code, _, err = cli("play", "higurashi", "--match", "--seed", "1")
     assert code == 2 and err == "tcglab: error: higurashi has no match rules; play single games\n"

@@ -3,9 +3,23 @@
 Each iteration samples a full state consistent with what the deciding seat knows
 (`Decision.sample`, i.e. `determinize`), walks one shared tree of action ids with UCB
 over the actions available in that sample (counting availability, so an action legal
-in few samples is not over-explored), expands one action, plays the game out with the
-rollout policy and credits every seat's result to the edges it chose. The true state
-is never touched; for a given seed and iteration budget the choice is reproducible.
+in few samples is not over-explored), expands one action, plays on with the rollout
+policy and credits every seat's share to the edges it chose.
+
+Three things make a small budget go far:
+
+- a guide (usually the game's heuristic agent) orders expansion and adds a
+  progressive bias to the action it prefers, fading as visits grow, so a short search
+  starts from the heuristic's judgement and departs from it only on evidence; below
+  the root, nodes widen progressively, so the replies searched are the guide's and
+  then a few more as visits grow, rather than every reply once;
+- rollouts may stop after `rollout_limit` actions and score the position with
+  `evaluate` (a per-seat estimate read from public information);
+- the search stops early once no other action can catch up with the leader.
+
+The true state is never touched and nothing is kept from one decision to the next, so
+no hidden information can carry over. For a given seed and iteration budget the
+choice is reproducible.
 """
 
 from __future__ import annotations
@@ -14,23 +28,28 @@ import math
 import time
 from collections.abc import Callable
 
-from tcglab.agents.base import Decision
+from tcglab.agents.base import Agent, Decision
 from tcglab.engine.actions import Action
 from tcglab.engine.rng import Rng
 from tcglab.engine.state import State
+
+Rollout = Callable[[State, Rng, int], None]
+Evaluate = Callable[[State], list[float]]
+UNLIMITED = 10**9
 
 
 class _Edge:
     """Statistics of one action id below a tree node, and the node it leads to."""
 
-    __slots__ = ("available", "children", "seat", "total", "visits")
+    __slots__ = ("available", "children", "preferred", "seat", "total", "visits")
 
-    def __init__(self, seat: int) -> None:
+    def __init__(self, seat: int | None) -> None:
         self.seat = seat  # the seat that chooses this action
         self.visits = 0
         self.available = 1
         self.total = 0.0
         self.children: dict[str, _Edge] = {}
+        self.preferred: str | None = None  # the guide's choice at the node below
 
 
 def win_shares(state: State) -> list[float]:
@@ -42,10 +61,37 @@ def win_shares(state: State) -> list[float]:
 
 
 def random_rollout(state: State, rng: Rng, limit: int) -> None:
+    """Uniformly random actions, at most `limit` of them."""
     for _ in range(limit):
-        if state.over:
+        if state.result is not None:
             return
         state.apply(rng.choice(state.legal_actions()))
+
+
+def policy_rollout(policy: Agent, mix: float = 0.0) -> Rollout:
+    """A rollout that plays every seat with `policy` (an agent), taking a uniformly
+    random action instead with probability `mix`. A forced move skips the agent."""
+
+    def rollout(state: State, rng: Rng, limit: int) -> None:
+        for _ in range(limit):
+            if state.result is not None:
+                return
+            legal = state.legal_actions()
+            if len(legal) == 1:
+                state.apply(legal[0])
+            elif mix and rng.below(1 << 20) < mix * (1 << 20):
+                state.apply(rng.choice(legal))
+            else:
+                state.apply(policy.choose(Decision(state)))
+
+    return rollout
+
+
+def play_out_shares(state: State, evaluate: Evaluate | None) -> list[float]:
+    """Win shares of a finished game, or the evaluation of an unfinished one."""
+    if state.result is None and evaluate is not None:
+        return evaluate(state)
+    return win_shares(state)
 
 
 class IsmctsAgent:
@@ -57,69 +103,133 @@ class IsmctsAgent:
         iterations: int = 400,
         seconds: float | None = None,
         exploration: float = 0.7,
-        rollout: Callable[[State, Rng, int], None] = random_rollout,
+        rollout: Rollout = random_rollout,
         rollout_limit: int = 1000,
+        evaluate: Evaluate | None = None,
+        guide: Agent | None = None,
+        bias: float = 1.0,
+        widen: float = 0.5,
     ) -> None:
         if iterations < 1 and not seconds:
             raise ValueError("ISMCTS needs a budget: iterations >= 1 or seconds > 0")
         self.rng = Rng(seed)
-        self.iterations = iterations
+        self.iterations = iterations if iterations >= 1 else UNLIMITED
         self.seconds = seconds
         self.exploration = exploration
         self.rollout = rollout
         self.rollout_limit = rollout_limit
+        self.evaluate = evaluate
+        self.guide = guide
+        self.bias = bias
+        self.widen = widen
+        self.last_iterations = 0  # iterations run by the last search, for reports
+
+    # -- the search ---------------------------------------------------------------
 
     def choose(self, decision: Decision) -> Action:
-        if len(decision.legal) == 1:
-            return decision.legal[0]
+        legal = decision.legal
+        if len(legal) == 1:
+            self.last_iterations = 0
+            return legal[0]
         rng = self.rng.derive()
-        root = _Edge(decision.seat)
+        root = _Edge(None)
+        if self.guide is not None:
+            root.preferred = self.guide.choose(decision).id
         deadline = None if not self.seconds else time.perf_counter() + self.seconds
         done = 0
-        while True:
+        while done < self.iterations:
             self._iterate(decision.sample(rng), root, rng)
             done += 1
-            if deadline is not None:
-                if time.perf_counter() >= deadline:
-                    break
-            elif done >= self.iterations:
+            if deadline is not None and time.perf_counter() >= deadline:
                 break
-        visits = {aid: edge.visits for aid, edge in root.children.items()}
-        return max(decision.legal, key=lambda a: (visits.get(a.id, 0), -decision.legal.index(a)))
+            if deadline is None and self._settled(root, self.iterations - done):
+                break
+        self.last_iterations = done
+        return self._best(root, legal)
+
+    @staticmethod
+    def _settled(root: _Edge, remaining: int) -> bool:
+        """True when no action can overtake the most visited one in the iterations left."""
+        if len(root.children) < 2:
+            return False
+        first, second = sorted((e.visits for e in root.children.values()), reverse=True)[:2]
+        return first - second > remaining
+
+    @staticmethod
+    def _best(root: _Edge, legal: list[Action]) -> Action:
+        """Most visited; ties go to the guide's choice, then to the first listed."""
+        order = {action.id: n for n, action in enumerate(legal)}
+
+        def rank(action: Action) -> tuple:
+            edge = root.children.get(action.id)
+            visits = edge.visits if edge else 0
+            return (visits, action.id == root.preferred, -order[action.id])
+
+        return max(legal, key=rank)
 
     def _iterate(self, state: State, root: _Edge, rng: Rng) -> None:
-        node, path = root, []
-        c = self.exploration
-        while not state.over:
-            legal = state.legal_actions()
-            children = node.children
-            untried = []
-            for action in legal:
-                edge = children.get(action.id)
-                if edge is None:
-                    untried.append(action)
-                else:
-                    edge.available += 1
-            if untried:
-                action = rng.choice(untried)
-                edge = children[action.id] = _Edge(state.to_move)
-                path.append(edge)
-                state.apply(action)
-                break
-            best, best_score = None, -math.inf
-            for action in legal:
-                edge = children[action.id]
-                score = edge.total / edge.visits + c * math.sqrt(
-                    math.log(edge.available) / edge.visits
-                )
-                if score > best_score:
-                    best, best_score = action, score
-            edge = children[best.id]
-            path.append(edge)
-            state.apply(best)
-            node = edge
-        self.rollout(state, rng, self.rollout_limit)
-        shares = win_shares(state)
+        node, path, expanded = root, [], False
+        while state.result is None and not expanded:
+            expanded = self._descend(state, node, path, rng)
+            node = path[-1]
+        if state.result is None:
+            self.rollout(state, rng, self.rollout_limit)
+        shares = play_out_shares(state, self.evaluate)
         for edge in path:
             edge.visits += 1
             edge.total += shares[edge.seat]
+
+    def _descend(self, state: State, node: _Edge, path: list[_Edge], rng: Rng) -> bool:
+        """One step down the tree; True once it has expanded a new edge (then roll out)."""
+        legal = state.legal_actions()
+        children = node.children
+        untried, tried = [], []
+        for action in legal:
+            edge = children.get(action.id)
+            if edge is None:
+                untried.append(action)
+            else:
+                edge.available += 1
+                tried.append(action)
+        if untried and (not tried or self._may_widen(node)):
+            action = self._expansion(state, node, legal, untried, rng)
+            edge = children[action.id] = _Edge(state.to_move)
+            path.append(edge)
+            state.apply(action)
+            return True
+        action = self._select(node, tried)
+        path.append(children[action.id])
+        state.apply(action)
+        return False
+
+    def _may_widen(self, node: _Edge) -> bool:
+        """Progressive widening below the root: a node holds at most widen * sqrt(visits)
+        actions (at least one, the guide's), so a short search follows the guide's
+        replies and adds alternatives only as visits grow."""
+        if node.seat is None or self.guide is None or not self.widen:
+            return True
+        return len(node.children) < self.widen * math.sqrt(node.visits)
+
+    def _expansion(
+        self, state: State, node: _Edge, legal: list[Action], untried: list[Action], rng: Rng
+    ) -> Action:
+        """The guide's choice first (move ordering), else a random untried action."""
+        if self.guide is not None and node.preferred is None and len(legal) > 1:
+            node.preferred = self.guide.choose(Decision(state)).id
+        for action in untried:
+            if action.id == node.preferred:
+                return action
+        return rng.choice(untried)
+
+    def _select(self, node: _Edge, legal: list[Action]) -> Action:
+        """UCB over the available actions, plus a fading bias towards the guide's choice."""
+        c, bias, children, preferred = self.exploration, self.bias, node.children, node.preferred
+        best, best_score = legal[0], -math.inf
+        for action in legal:
+            edge = children[action.id]
+            score = edge.total / edge.visits + c * math.sqrt(math.log(edge.available) / edge.visits)
+            if action.id == preferred:
+                score += bias / (edge.visits + 1)
+            if score > best_score:
+                best, best_score = action, score
+        return best

@@ -1,23 +1,69 @@
-"""Agents by name: `random`, `heuristic`, `ismcts:iters=400,rollout=heuristic`, and the
-difficulty levels players choose from (`easy`, `normal`, `hard`)."""
+"""Agents by name: `random`, `heuristic`, `ismcts:iters=400,rollout=heuristic` (or
+`ismcts:400`), and the difficulty levels players choose from (`easy`, `normal`, `hard`).
+
+An ISMCTS spec takes `iters` (iterations per decision), `seconds` (a time budget
+instead; not reproducible), `c` (UCB exploration), `rollout` (random or heuristic),
+`limit` (actions per playout before the position is scored), `guide` (heuristic or
+none: the agent whose choices order the search), `bias` (how strongly the guide's
+choice is favoured at first) and `widen` (how fast nodes below the root try more than
+the guide's choice; 0 tries every action at once).
+"""
 
 from __future__ import annotations
 
-from tcglab.agents.base import Agent, Decision
-from tcglab.agents.ismcts import IsmctsAgent, random_rollout
+from tcglab.agents.base import Agent
+from tcglab.agents.ismcts import IsmctsAgent, policy_rollout, random_rollout
 from tcglab.agents.random_agent import RandomAgent
 from tcglab.engine.errors import BadOption
 from tcglab.engine.game import Game
+from tcglab.engine.rng import Rng
 
 KINDS = ("random", "heuristic", "ismcts")
-ISMCTS_PARAMS = {"iters": int, "seconds": float, "c": float, "rollout": str, "limit": int}
-DIFFICULTY = {"easy": "random", "normal": "heuristic", "hard": "ismcts:iters=300"}
-ACCEPTED = "random, heuristic or ismcts[:iters=N,seconds=S,c=X,rollout=random|heuristic,limit=N]"
+ISMCTS_PARAMS = {
+    "iters": int,
+    "seconds": float,
+    "c": float,
+    "rollout": str,
+    "limit": int,
+    "guide": str,
+    "bias": float,
+    "widen": float,
+}
+ACCEPTED = (
+    "random, heuristic or ismcts[:iters=N,seconds=S,c=X,rollout=random|heuristic,"
+    "limit=N,guide=heuristic|none,bias=X,widen=X]"
+)
+LEVELS = ("easy", "normal", "hard")
+# Per game, the budget whose decisions stay within about 2 s on one core, as measured by
+# bench/strength.py; an iteration budget keeps a game reproducible from its seed. Where
+# the game's position value is a good guide (pgt, higurashi) playouts stop early and
+# are scored; in pm and ps they run to the end of the game.
+HARD = {
+    "higurashi": "ismcts:iters=200,limit=10,rollout=heuristic",
+    "pgt": "ismcts:iters=80,limit=20,rollout=heuristic",
+    "pm": "ismcts:iters=60,rollout=heuristic",
+    "ps": "ismcts:iters=100,rollout=heuristic",
+}
+HARD_DEFAULT = "ismcts:iters=100,limit=40,rollout=heuristic"
+
+
+def difficulty(level: str, game: Game) -> str:
+    """The agent spec a difficulty level stands for in `game`."""
+    if level == "easy":
+        return "random"
+    if level == "normal":
+        return "heuristic" if game.heuristic_agent is not None else "ismcts:iters=50"
+    if level == "hard":
+        if game.heuristic_agent is None:
+            return "ismcts:iters=300"
+        return HARD.get(game.id, HARD_DEFAULT)
+    raise BadOption(f"unknown difficulty {level!r}; levels: {', '.join(LEVELS)}")
 
 
 def make_agent(spec: str, game: Game, seed: int) -> Agent:
     """Build the agent a spec names, for one seat of `game`; BadOption says what is wrong."""
-    spec = DIFFICULTY.get(spec, spec)
+    if spec in LEVELS:
+        spec = difficulty(spec, game)
     kind, _, params = spec.partition(":")
     if kind not in KINDS:
         raise BadOption(f"unknown agent {kind!r}; agents: {ACCEPTED}, or easy, normal, hard")
@@ -27,25 +73,53 @@ def make_agent(spec: str, game: Game, seed: int) -> Agent:
         return RandomAgent(seed)
     if kind == "heuristic":
         return _heuristic(game, seed)
-    values = _parse_params(params)
+    return _ismcts(game, seed, _parse_params(params))
+
+
+def _ismcts(game: Game, seed: int, values: dict) -> IsmctsAgent:
+    seeds = Rng(seed)
+    rollout_kind = values.get("rollout", "random")
+    guide_kind = values.get("guide", "heuristic" if game.heuristic_agent else "none")
+    if rollout_kind not in ("random", "heuristic"):
+        raise BadOption(f"ismcts rollout must be random or heuristic, not {rollout_kind!r}")
+    if guide_kind not in ("heuristic", "none"):
+        raise BadOption(f"ismcts guide must be heuristic or none, not {guide_kind!r}")
     rollout = random_rollout
-    if values.get("rollout", "random") == "heuristic":
-        rollout = _heuristic_rollout(game, seed)
-    elif values.get("rollout", "random") != "random":
-        raise BadOption(f"ismcts rollout must be random or heuristic, not {values['rollout']!r}")
+    if rollout_kind == "heuristic":
+        rollout = policy_rollout(_heuristic(game, seeds.next_u64()))
+    guide = _heuristic(game, seeds.next_u64()) if guide_kind == "heuristic" else None
     return IsmctsAgent(
-        seed=seed,
-        iterations=values.get("iters", 400),
+        seed=seeds.next_u64(),
+        iterations=values.get("iters", 0 if "seconds" in values else 400),
         seconds=values.get("seconds"),
         exploration=values.get("c", 0.7),
         rollout=rollout,
         rollout_limit=values.get("limit", 1000),
+        evaluate=evaluation(game),
+        guide=guide,
+        bias=values.get("bias", 1.0),
+        widen=values.get("widen", 0.5),
     )
+
+
+def evaluation(game: Game):
+    """The game's public-view estimate of each seat's chances, for unfinished playouts
+    (the heuristic agent's `value`), or None when the game offers none."""
+    value = getattr(game.heuristic_agent, "value", None)
+    if value is None:
+        return None
+
+    def evaluate(state):
+        return value(state.observe(None))
+
+    return evaluate
 
 
 def _parse_params(text: str) -> dict:
     values = {}
     for item in filter(None, text.split(",")):
+        if item.isdigit():  # `ismcts:400` is short for `ismcts:iters=400`
+            item = "iters=" + item
         name, eq, raw = item.partition("=")
         if not eq or name not in ISMCTS_PARAMS:
             raise BadOption(f"ismcts parameter {item!r} is not one of: {ACCEPTED}")
@@ -56,6 +130,8 @@ def _parse_params(text: str) -> dict:
             raise BadOption(f"ismcts parameter {name} takes a {kind}, not {raw!r}") from None
     if values.get("iters", 1) < 1 or values.get("seconds", 1) <= 0:
         raise BadOption("ismcts needs iters >= 1 and seconds > 0")
+    if values.get("limit", 1) < 1 or min(values.get(k, 0) for k in ("c", "bias", "widen")) < 0:
+        raise BadOption("ismcts needs limit >= 1, and c, bias and widen >= 0")
     return values
 
 
@@ -63,16 +139,3 @@ def _heuristic(game: Game, seed: int) -> Agent:
     if game.heuristic_agent is None:
         raise BadOption(f"{game.id} has no heuristic agent; use random or ismcts")
     return game.heuristic_agent(seed)
-
-
-def _heuristic_rollout(game: Game, seed: int):
-    """A rollout that plays every seat with the game's heuristic agent."""
-    policy = _heuristic(game, seed)
-
-    def rollout(state, rng, limit):
-        for _ in range(limit):
-            if state.over:
-                return
-            state.apply(policy.choose(Decision(state)))
-
-    return rollout

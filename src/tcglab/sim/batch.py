@@ -31,14 +31,14 @@ class RunawayGame(TcglabError):
 
 
 def split_specs(text: str) -> list[str]:
-    """Agent specs from a comma-separated list: `ismcts:iters=400,rollout=heuristic,random`
-    is two agents, since a `name=value` item continues the spec before it."""
+    """Agent specs from one comma-separated option: `ismcts:iters=400,limit=40,random`
+    is two agents, since a `name=value` piece belongs to the search spec before it."""
     specs: list[str] = []
-    for item in (part.strip() for part in text.split(",")):
-        if specs and "=" in item and ":" not in item:
-            specs[-1] += "," + item
-        elif item:
-            specs.append(item)
+    for piece in (p.strip() for p in text.split(",")):
+        if specs and ":" in specs[-1] and (piece.isdigit() or "=" in piece) and ":" not in piece:
+            specs[-1] += "," + piece
+        elif piece:
+            specs.append(piece)
     return specs
 
 

@@ -7,6 +7,8 @@ modifiers only when they turn a roll around, and always counter-attacks when all
 
 from __future__ import annotations
 
+import math
+
 from tcglab.agents.base import Decision
 from tcglab.engine.actions import Action
 from tcglab.engine.rng import Rng
@@ -20,10 +22,29 @@ KEEP_VALUE = {
 }  # fmt: skip
 EAGER = ("capture", "steal", "equip", "recruit", "draw", "reveal", "peek")
 WORTH_ATTACKING = 0.05  # expected points an attack must promise
+AVERAGE_POWER = sum(c.attack + c.defence for c in card_set().characters) / len(
+    card_set().characters
+)
 
 
 class HigurashiAgent:
     name = "heuristic"
+
+    @staticmethod
+    def value(view: dict) -> list[float]:
+        """Each seat's chance of being the last one standing, estimated from the public
+        view: characters left count most, then their strength, a face-down one counted
+        at the average of the character set (so revealing a card is neither rewarded nor
+        punished); used to score unfinished search playouts."""
+        strength = []
+        for entry in view["seats"]:
+            chars = entry["characters"] if entry["alive"] else []
+            power = sum(
+                AVERAGE_POWER if c["attack"] is None else c["attack"] + c["defence"] for c in chars
+            )
+            strength.append(math.exp(0.8 * len(chars) + 0.05 * power) if chars else 0.0)
+        total = sum(strength) or 1.0
+        return [s / total for s in strength]
 
     def __init__(self, seed: int = 0) -> None:
         self.rng = Rng(seed)

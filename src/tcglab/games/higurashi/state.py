@@ -257,13 +257,14 @@ class HigurashiState(StepState):
             for i in self.rows[s]
             if not self.known[i] & bit
         ] + self.char_pile
-        identities = [twin.cid[i] for i in unknown]
+        # Sorted first, so a sample depends on what the seat knows and the rng alone.
+        identities = sorted(twin.cid[i] for i in unknown)
         rng.shuffle(identities)
         for inst, ident in zip(unknown, identities, strict=True):
             twin.cid[inst] = ident
         hidden_events = [e for s in range(self.players) if s != seat for e in self.hands[s]]
         hidden_events += self.event_deck
-        kinds = [twin.eid[e] for e in hidden_events]
+        kinds = sorted(twin.eid[e] for e in hidden_events)
         rng.shuffle(kinds)
         for inst, kind in zip(hidden_events, kinds, strict=True):
             twin.eid[inst] = kind

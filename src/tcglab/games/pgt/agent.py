@@ -3,6 +3,7 @@ actions and its observation) and chooses dice counts and targets by exact odds."
 
 from __future__ import annotations
 
+import math
 from functools import cache
 
 from tcglab.agents.base import Decision
@@ -42,6 +43,19 @@ def card_value(card: dict) -> float:
 
 class PgtAgent:
     name = "pgt-heuristic"
+
+    @staticmethod
+    def value(view: dict) -> list[float]:
+        """Each seat's chance to win, estimated from the public view: the score race to
+        10 (PGT-5.1) and the characters left on the field (PGT-5.2); used to score
+        unfinished search playouts."""
+        lead = 0.0
+        for seat, sign in ((0, 1), (1, -1)):
+            side = view["sides"][seat]
+            on_field = sum(c is not None for c in side["field"].values())
+            lead += sign * (side["score"] + 0.4 * on_field)
+        p = 1 / (1 + math.exp(-lead / 2))
+        return [p, 1 - p]
 
     def __init__(self, seed: int = 0) -> None:
         self.rng = Rng(seed)

@@ -146,7 +146,8 @@ class PgtState(StepState):
             unknown = [
                 i for i in range(len(cid)) if self.origin[i] == group and not self.known[i] & bit
             ]
-            identities = [cid[i] for i in unknown]
+            # Sorted first, so a sample depends on what the seat knows and the rng alone.
+            identities = sorted(cid[i] for i in unknown)
             rng.shuffle(identities)
             for inst, ident in zip(unknown, identities, strict=True):
                 cid[inst] = ident

@@ -9,6 +9,8 @@ rather than aiming at close games (PM-3.0)."""
 
 from __future__ import annotations
 
+import math
+
 from tcglab.agents.base import Decision
 from tcglab.engine.actions import Action
 from tcglab.games.pm.cards import Card, card_set
@@ -16,6 +18,19 @@ from tcglab.games.pm.cards import Card, card_set
 
 class PMAgent:
     name = "pm-heuristic"
+
+    @staticmethod
+    def value(view: dict) -> list[float]:
+        """Each seat's chance to win, estimated from the public view: points taken
+        towards seven (PM-1.1.1), then the strength of the main area and the hand; used
+        to score unfinished search playouts."""
+        lead = 0.0
+        for seat, sign in ((0, 1), (1, -1)):
+            side = view["seats"][seat]
+            board = sum((v["ap"] or 0) + (v["dp"] or 0) for v in side["main"]) / 100
+            lead += sign * (-0.7 * len(side["points"]) + 0.5 * board + 0.1 * side["hand_size"])
+        p = 1 / (1 + math.exp(-lead))
+        return [p, 1 - p]
 
     def __init__(self, seed: int = 0) -> None:
         # Deterministic: the seed is accepted like every agent's, and not needed.

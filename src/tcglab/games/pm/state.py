@@ -222,7 +222,8 @@ class PMState(StepState):
         twin = self.clone()
         other = 1 - seat
         for unknown in (self.hand[other] + self.deck[other], self.deck[seat][self.bottom[seat] :]):
-            identities = [twin.cid[i] for i in unknown]
+            # Sorted first, so a sample depends on what the seat knows and the rng alone.
+            identities = sorted(twin.cid[i] for i in unknown)
             rng.shuffle(identities)
             for inst, ident in zip(unknown, identities, strict=True):
                 twin.cid[inst] = ident

@@ -3,6 +3,8 @@ observation and the legal actions only, never the true state."""
 
 from __future__ import annotations
 
+import math
+
 from tcglab.agents.base import Decision
 from tcglab.engine.actions import Action
 from tcglab.engine.rng import Rng
@@ -29,6 +31,19 @@ def worth(unit: dict) -> int:
 
 class PSAgent:
     name = "ps-heuristic"
+
+    @staticmethod
+    def value(view: dict) -> list[float]:
+        """Each seat's chance to win, estimated from the public view: damage taken
+        against player life (PS-2.1), then the characters in play and the hand; used to
+        score unfinished search playouts."""
+        lead = 0.0
+        for seat, sign in ((0, 1), (1, -1)):
+            side = view["seats"][seat]
+            board = sum(left(u) + u["technique"] for u in side["characters"])
+            lead += sign * (-0.5 * side["damage"] + 0.12 * board + 0.1 * side["hand_size"])
+        p = 1 / (1 + math.exp(-lead))
+        return [p, 1 - p]
 
     def __init__(self, seed: int = 0) -> None:
         self.rng = Rng(seed)

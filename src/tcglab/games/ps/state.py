@@ -205,7 +205,8 @@ class PSState(StepState):
         if self.options["energy_from"] == "deck":
             own_hidden.append(("energy", seat))  # PS-10.2.3 placed unseen
         for group in (own_hidden, [("hand", other), ("deck", other), ("energy", other)]):
-            pool = [c for zone, s in group for c in getattr(twin, zone)[s]]
+            # Sorted first, so a sample depends on what the seat knows and the rng alone.
+            pool = sorted(c for zone, s in group for c in getattr(twin, zone)[s])
             rng.shuffle(pool)
             for zone, s in group:
                 size = len(getattr(twin, zone)[s])

@@ -1,0 +1,132 @@
+"""How strong the AI is: for every game, the heuristic against random play, and ISMCTS at
+the budget of the `hard` difficulty against the heuristic.
+
+Not a test: it plays and prints a Markdown table for the README. Each matchup is played
+by two players with seats rotated and, where the game has prebuilt decks, decks swapped
+(the arena's schedule), in worker processes. A matchup stops at the end of a balanced
+cycle once it has played its minimum of games and the 95% Wilson interval of the first
+agent's win rate lies clear of both 50% and the target, or when its share of the
+game's time budget is spent. Games stopped by an agent's error are counted apart.
+
+    python bench/strength.py [--game ID ...] [--minutes M] [--jobs J] [--seed S]
+"""
+
+from __future__ import annotations
+
+import argparse
+import multiprocessing
+import sys
+import time
+
+from tcglab.agents.specs import difficulty
+from tcglab.engine import games, get_game
+from tcglab.sim.arena import deck_assignments, lineups, play_match, schedule
+from tcglab.sim.ratings import wilson
+
+TARGETS = {"heuristic vs random": 0.85, "hard vs heuristic": 0.60}
+LEAST = {"heuristic vs random": 200, "hard vs heuristic": 40}  # games before stopping
+HEURISTIC_SHARE = 0.15  # of a game's time budget; the search matchup gets the rest
+
+
+def _job(job):
+    return play_match(*job)
+
+
+def measure(game, first: str, second: str, args, budget: float, least: int, target: float):
+    """Play `first` against `second` until the interval settles both questions (above
+    50%? above the target?) or time is up."""
+    players = 2
+    specs = [first, second]
+    decks = sorted(game.prebuilt_decks())
+    cycle = len(lineups(2, players)) * len(deck_assignments(decks, 0, players))
+    matches = schedule(specs, args.max_games, args.seed, players, decks)
+    options = game.resolve_options()
+    started = time.perf_counter()
+    wins, played, errors = 0.0, 0, 0
+    seconds, choices, longest = 0.0, 0, 0.0
+    context = multiprocessing.get_context("fork")
+    with context.Pool(args.jobs) as pool:
+        for record in pool.imap(_job, [(game.id, options, m) for m in matches]):
+            if record["error"] is not None:
+                errors += 1
+                print(f"  error: {record['error']}", file=sys.stderr)
+            else:
+                played += 1
+                seat = record["seats"].index(first)
+                if seat in record["winners"]:
+                    wins += 1 / len(record["winners"])
+                spent, count, most = record["thinking"][seat]
+                seconds, choices, longest = seconds + spent, choices + count, max(longest, most)
+            if (played + errors) % cycle:
+                continue
+            low, high = wilson(wins, played)
+            clear = all(low > line or high < line for line in (0.5, target))
+            if (played >= least and clear) or time.perf_counter() - started > budget:
+                pool.terminate()
+                break
+    low, high = wilson(wins, played)
+    return {
+        "game": game.id,
+        "matchup": f"{first} vs {second}",
+        "games": played,
+        "errors": errors,
+        "win_rate": wins / played if played else 0.0,
+        "interval": (low, high),
+        "seconds_per_choice": seconds / choices if choices else 0.0,
+        "longest_choice": longest,
+        "minutes": (time.perf_counter() - started) / 60,
+    }
+
+
+def markdown(rows: list[dict]) -> str:
+    lines = [
+        "| game | matchup | games | win rate | 95% interval | target | met | s/choice | longest "
+        "| errors |",
+        "| --- | --- | ---: | ---: | --- | ---: | --- | ---: | ---: | ---: |",
+    ]
+    for row in rows:
+        low, high = row["interval"]
+        target = TARGETS[row["kind"]]
+        met = "yes" if low > target else ("no" if high < target else "unclear")
+        if row["win_rate"] >= target and met == "unclear":
+            met = "likely"
+        lines.append(
+            f"| {row['game']} | {row['matchup']} | {row['games']} | {row['win_rate']:.1%} "
+            f"| {low:.1%} - {high:.1%} | {target:.0%} | {met} "
+            f"| {row['seconds_per_choice']:.3f} | {row['longest_choice']:.2f} | {row['errors']} |"
+        )
+    return "\n".join(lines)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--game", action="append", help="a game id (default: every game)")
+    parser.add_argument("--minutes", type=float, default=10.0, help="time budget per game")
+    parser.add_argument("--jobs", type=int, default=2, help="worker processes")
+    parser.add_argument("--seed", type=int, default=2024)
+    parser.add_argument("--max-games", type=int, default=2000)
+    args = parser.parse_args(argv)
+    rows = []
+    for game_id in args.game or sorted(games()):
+        game = get_game(game_id)
+        budget = args.minutes * 60
+        hard = difficulty("hard", game)
+        for kind, first, second, share in (
+            ("heuristic vs random", "heuristic", "random", HEURISTIC_SHARE),
+            ("hard vs heuristic", hard, "heuristic", 1 - HEURISTIC_SHARE),
+        ):
+            row = measure(game, first, second, args, budget * share, LEAST[kind], TARGETS[kind])
+            row["kind"] = kind
+            rows.append(row)
+            print(
+                f"{game_id}: {row['matchup']}: {row['win_rate']:.1%} of {row['games']} games "
+                f"({row['minutes']:.1f} min)",
+                file=sys.stderr,
+                flush=True,
+            )
+    print(markdown(rows))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,176 @@
+"""ISMCTS: finds known best moves, keeps to its budget, is reproducible, and never
+looks at what its seat may not see."""
+
+import time
+
+import pytest
+
+from tcglab.agents import Decision
+from tcglab.agents.ismcts import IsmctsAgent
+from tcglab.agents.specs import make_agent
+from tcglab.engine import Rng, get_game
+
+from .toy_games import DUEL, GAMBLE, HighCardGame, TreeGame
+
+
+class SeatView:
+    """Exactly what an agent is promised, and nothing else: no way to reach the state."""
+
+    def __init__(self, decision: Decision) -> None:
+        self.seat, self.legal = decision.seat, decision.legal
+        self.observation = decision.observation
+        self.samples = 0
+        self._sample = decision.sample
+
+    def sample(self, rng):
+        self.samples += 1
+        return self._sample(rng)
+
+
+def test_finds_the_ninety_percent_gamble():
+    state = TreeGame(GAMBLE).new_state(1)
+    for seed in range(5):
+        agent = IsmctsAgent(seed=seed, iterations=300)
+        assert agent.choose(Decision(state)).id == "bold"
+
+
+def test_plans_for_the_opponents_best_answer():
+    # "left" holds the best leaf (80), but seat 2 would answer with 30; "right" keeps 50.
+    state = TreeGame(DUEL).new_state(1)
+    agent = IsmctsAgent(seed=3, iterations=2000, exploration=0.5)
+    assert agent.choose(Decision(state)).id == "right"
+
+
+def test_high_card_swaps_a_low_card_and_keeps_a_high_one():
+    game = HighCardGame()
+    seen = {}
+    for seed in range(40):
+        state = game.new_state(seed)
+        seen.setdefault(state.hands[0], state)
+    for card in (1, 2, 8, 9):
+        choice = IsmctsAgent(seed=1, iterations=400).choose(Decision(seen[card])).id
+        assert choice == ("swap" if card <= 2 else "keep"), card
+
+
+def test_iteration_budget_is_kept_and_reproducible():
+    state = get_game("pm").new_state(4)
+    runs = []
+    for _ in range(2):
+        agent = IsmctsAgent(seed=9, iterations=40, rollout_limit=20)
+        view = SeatView(Decision(state))
+        runs.append((agent.choose(view).id, view.samples, agent.last_iterations))
+    assert runs[0] == runs[1]
+    assert runs[0][1] == runs[0][2]
+    assert 10 <= runs[0][1] <= 40
+
+
+def test_a_clear_leader_ends_the_search_early():
+    agent = IsmctsAgent(seed=2, iterations=2000)
+    view = SeatView(Decision(TreeGame({"win": 100, "lose": 0}).new_state(1)))
+    assert agent.choose(view).id == "win"
+    assert view.samples < 2000
+
+
+def test_seconds_budget_is_roughly_kept():
+    state = get_game("higurashi").new_state(2, 2)
+    agent = IsmctsAgent(seed=1, iterations=0, seconds=0.3, rollout_limit=30)
+    started = time.perf_counter()
+    agent.choose(Decision(state))
+    assert 0.3 <= time.perf_counter() - started < 0.9
+    assert agent.last_iterations > 1
+
+
+def test_a_forced_move_needs_no_search():
+    state = TreeGame({"only": 50}).new_state(1)
+    view = SeatView(Decision(state))
+    assert IsmctsAgent(seed=1, iterations=100).choose(view).id == "only"
+    assert view.samples == 0
+
+
+def test_no_peeking_in_a_game_whose_samples_depend_only_on_the_seat_view():
+    # Two true deals that seat 1 cannot tell apart: same own card, other cards differ.
+    game = HighCardGame()
+    base = next(game.new_state(s) for s in range(50) if game.new_state(s).hands[0] == 5)
+    twins = [base.determinize(0, Rng(n)) for n in range(1, 9)]
+    assert len({t.hands[1] for t in twins}) > 1
+    assert all(t.observe(0) == base.observe(0) for t in twins)
+    choices = set()
+    for twin in twins:
+        agent = IsmctsAgent(seed=4, iterations=60)
+        choices.add((agent.choose(SeatView(Decision(twin))).id, agent.last_iterations))
+    assert len(choices) == 1
+
+
+class PeekingAgent:
+    """A cheat that reads the true state through the Decision; the test below must
+    catch agents like it."""
+
+    def choose(self, decision):
+        hidden = int(decision._state.digest()[:8], 16)
+        return decision.legal[hidden % len(decision.legal)]
+
+
+def _position(game_id: str, seed: int):
+    """A state at a real choice, reached by the game's heuristic."""
+    game = get_game(game_id)
+    state = game.new_state(seed, 2)
+    agents = [make_agent("heuristic", game, s) for s in range(2)]
+    for _ in range(30):
+        state.apply(agents[state.to_move].choose(Decision(state)))
+    while len(state.legal_actions()) < 2:
+        state.apply(agents[state.to_move].choose(Decision(state)))
+    return state
+
+
+@pytest.mark.parametrize("game_id", ["higurashi", "pgt", "pm", "ps"])
+def test_no_peeking_in_every_game(game_id):
+    state = _position(game_id, seed=7)
+    seat = state.to_move
+    one, two = state.determinize(seat, Rng(101)), state.determinize(seat, Rng(202))
+    assert one.observe(seat) == two.observe(seat)
+    assert one.digest() != two.digest()  # the hidden cards differ
+    spec = "ismcts:iters=60,limit=10,rollout=heuristic"
+    game = get_game(game_id)
+    picks = [make_agent(spec, game, 5).choose(SeatView(Decision(t))).id for t in (one, two)]
+    assert picks[0] == picks[1]
+
+
+def test_the_peeking_check_catches_a_cheat():
+    differs = False
+    for game_id in ("higurashi", "pgt", "pm", "ps"):
+        state = _position(game_id, seed=7)
+        seat = state.to_move
+        one, two = state.determinize(seat, Rng(101)), state.determinize(seat, Rng(202))
+        cheat = [PeekingAgent().choose(Decision(t)).id for t in (one, two)]
+        differs = differs or cheat[0] != cheat[1]
+    assert differs
+
+
+class Prefers:
+    """A guide that names the first of its actions that is legal."""
+
+    def __init__(self, *action_ids):
+        self.action_ids = action_ids
+
+    def choose(self, decision):
+        ids = [a.id for a in decision.legal]
+        return decision.legal[ids.index(next(i for i in self.action_ids if i in ids))]
+
+
+def test_a_guides_choice_stands_on_little_evidence_and_falls_on_much():
+    state = TreeGame(GAMBLE).new_state(1)
+    short = IsmctsAgent(seed=1, iterations=5, guide=Prefers("safe"), bias=2.0)
+    assert short.choose(Decision(state)).id == "safe"
+    long = IsmctsAgent(seed=1, iterations=600, guide=Prefers("safe"), bias=2.0)
+    assert long.choose(Decision(state)).id == "bold"
+
+
+def test_replies_below_the_root_widen_from_the_guides_choice():
+    # Seat 2's guide answers "b" and "c", the replies that suit seat 1. Only a search
+    # that widens finds seat 2's real answers, "a" and "d", and so prefers "right".
+    state = TreeGame(DUEL).new_state(1)
+    guide = Prefers("left", "b", "c")
+    narrow = IsmctsAgent(seed=2, iterations=3000, guide=guide, widen=0.0001)
+    wide = IsmctsAgent(seed=2, iterations=3000, guide=guide, widen=0.5)
+    assert narrow.choose(Decision(state)).id == "left"
+    assert wide.choose(Decision(state)).id == "right"
