@@ -8,11 +8,12 @@ can always be rebuilt from its seed, options, decks and actions.
 from __future__ import annotations
 
 import json
-import os
 import sqlite3
 import time
 from dataclasses import dataclass
 from pathlib import Path
+
+from tcglab.paths import user_data_file
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS tables (
@@ -54,8 +55,7 @@ CREATE TABLE IF NOT EXISTS results (
 
 def default_db_path() -> Path:
     """`$XDG_DATA_HOME/tcglab/tcglab.db`, or `~/.local/share/tcglab/tcglab.db`."""
-    base = os.environ.get("XDG_DATA_HOME") or Path.home() / ".local" / "share"
-    return Path(base) / "tcglab" / "tcglab.db"
+    return user_data_file("tcglab.db")
 
 
 @dataclass

@@ -19,7 +19,6 @@ from __future__ import annotations
 
 import json
 import multiprocessing
-import os
 import sqlite3
 import time
 from collections.abc import Callable
@@ -33,6 +32,7 @@ from tcglab.agents.specs import make_agent
 from tcglab.engine.errors import BadOption, TcglabError
 from tcglab.engine.registry import get_game
 from tcglab.engine.rng import Rng
+from tcglab.paths import user_data_file
 from tcglab.sim.ratings import elo, wilson
 
 MAX_ACTIONS = 100_000
@@ -71,8 +71,7 @@ CREATE INDEX IF NOT EXISTS games_by_game ON games (game);
 
 def default_db_path() -> Path:
     """`$XDG_DATA_HOME/tcglab/arena.db`, or `~/.local/share/tcglab/arena.db`."""
-    base = os.environ.get("XDG_DATA_HOME") or Path.home() / ".local" / "share"
-    return Path(base) / "tcglab" / "arena.db"
+    return user_data_file("arena.db")
 
 
 # -- the schedule -------------------------------------------------------------------
