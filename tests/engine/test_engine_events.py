@@ -6,7 +6,9 @@ from tcglab.engine import Event
 from tcglab.engine.state import State
 
 
-def describe(kind: str, data: dict) -> str:
+def describe(kind: str, data: dict, lang: str = "en") -> str:
+    if lang == "ja":
+        return f"{kind}：{data.get('name', 'カード')}"
     return f"{kind}: {data.get('name', 'a card')}"
 
 
@@ -36,6 +38,11 @@ def test_secret_data_overrides_public_data_of_the_same_name():
     event = Event("peek", {"name": "a face-down card"}, {0: {"name": "Tide Surge"}})
     assert event.view(0, describe)["name"] == "Tide Surge"
     assert event.view(1, describe)["name"] == "a face-down card"
+
+
+def test_the_message_comes_in_the_language_asked_for():
+    assert DRAW.view(1, describe, "ja")["message"] == "draw：Comet Leap"
+    assert DRAW.view(0, describe, "ja")["message"] == "draw：カード"
 
 
 def test_public_strips_secrets():

@@ -97,7 +97,7 @@ class RaceState(State):
         inst = self.hands[seat]
         return None if inst == NOBODY else BOOSTS[self.kinds[inst]]
 
-    def describe(self, kind: str, data: dict) -> str:
+    def describe(self, kind: str, data: dict, lang: str = "en") -> str:
         return MESSAGES[kind](data)
 
     # -- information ---------------------------------------------------------

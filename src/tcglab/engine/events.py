@@ -15,12 +15,12 @@ class Event(NamedTuple):
     data: dict
     secret: dict[int, dict] | None = None
 
-    def view(self, seat: int | None, describe) -> dict:
-        """The event as `seat` sees it (None = spectator), with its message."""
+    def view(self, seat: int | None, describe, lang: str = "en") -> dict:
+        """The event as `seat` sees it (None = spectator), with its message in `lang`."""
         data = self.data
         if self.secret is not None and seat is not None and seat in self.secret:
             data = {**data, **self.secret[seat]}
-        return {"kind": self.kind, **data, "message": describe(self.kind, data)}
+        return {"kind": self.kind, **data, "message": describe(self.kind, data, lang)}
 
     def public(self) -> Event:
         return self if self.secret is None else Event(self.kind, self.data)

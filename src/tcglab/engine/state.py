@@ -109,13 +109,14 @@ class State(ABC):
     def determinize(self, seat: int, rng: Rng) -> State:
         """A full state consistent with all `seat` knows, every hidden thing resampled."""
 
-    def events_for(self, seat: int | None, start: int = 0) -> list[dict]:
-        """The event log from `start` on, as `seat` sees it (None = spectator)."""
+    def events_for(self, seat: int | None, start: int = 0, lang: str = "en") -> list[dict]:
+        """The event log from `start` on, as `seat` sees it (None = spectator), each
+        event with its message in `lang` ("en" or "ja")."""
         describe = self.describe
-        return [event.view(seat, describe) for event in self.log[start:]]
+        return [event.view(seat, describe, lang) for event in self.log[start:]]
 
-    def describe(self, kind: str, data: dict) -> str:
-        """A human message for an event; games override with their own wording."""
+    def describe(self, kind: str, data: dict, lang: str = "en") -> str:
+        """A human message for an event in `lang`; games override with their wording."""
         return kind + " " + canonical_json(data)
 
     def emit(self, kind: str, secret: dict[int, dict] | None = None, **data) -> None:

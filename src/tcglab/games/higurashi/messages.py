@@ -99,5 +99,5 @@ MESSAGES = {
 }
 
 
-def describe(kind: str, data: dict) -> str:
+def describe(kind: str, data: dict, lang: str = "en") -> str:
     return MESSAGES[kind](data)

@@ -157,8 +157,8 @@ class HigurashiState(StepState):
             dfn[inst] += card.defence
         self.datk, self.ddef, self.atk, self.dfn = datk, ddef, atk, dfn
 
-    def describe(self, kind: str, data: dict) -> str:
-        return describe(kind, data)
+    def describe(self, kind: str, data: dict, lang: str = "en") -> str:
+        return describe(kind, data, lang)
 
     # -- information -----------------------------------------------------------
 

@@ -85,5 +85,5 @@ MESSAGES = {
 }
 
 
-def describe(kind: str, data: dict) -> str:
+def describe(kind: str, data: dict, lang: str = "en") -> str:
     return MESSAGES[kind](data)

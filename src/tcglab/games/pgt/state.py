@@ -125,8 +125,8 @@ class PgtState(StepState):
         """PGT-6.1 one shared deck; PGT-15.2 in a draft each player has their own."""
         return self.decks[seat if len(self.decks) > 1 else 0]
 
-    def describe(self, kind: str, data: dict) -> str:
-        return describe(kind, data)
+    def describe(self, kind: str, data: dict, lang: str = "en") -> str:
+        return describe(kind, data, lang)
 
     # -- information -----------------------------------------------------------
 

@@ -75,6 +75,6 @@ _MESSAGES = {
 }
 
 
-def describe(kind: str, data: dict) -> str:
+def describe(kind: str, data: dict, lang: str = "en") -> str:
     write = _MESSAGES.get(kind)
     return write(data) if write else kind

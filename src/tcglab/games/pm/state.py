@@ -144,8 +144,8 @@ class PMState(StepState):
     def name(self, inst: int) -> str:
         return self.card(inst).name_en
 
-    def describe(self, kind: str, data: dict) -> str:
-        return describe(kind, data)
+    def describe(self, kind: str, data: dict, lang: str = "en") -> str:
+        return describe(kind, data, lang)
 
     def emit(self, kind: str, secret: dict[int, dict] | None = None, **data) -> None:
         if not self._log_owned:  # copy a shared log on the first write only

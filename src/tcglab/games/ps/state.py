@@ -126,8 +126,8 @@ class PSState(StepState):
     def name(self, number: int) -> str:
         return self.cards.cards[number].name_en
 
-    def describe(self, kind: str, data: dict) -> str:
-        return describe(kind, data)
+    def describe(self, kind: str, data: dict, lang: str = "en") -> str:
+        return describe(kind, data, lang)
 
     # -- information -----------------------------------------------------------
 
