@@ -95,6 +95,7 @@ def play(ws, seat, token, view, until=None, messages=None):
     return view
 
 
-def hello(ws, seat=None, token=None, since=0, messages=None):
-    ws.send_json({"type": "hello", "seat": seat, "token": token, "since": since})
+def hello(ws, seat=None, token=None, since=0, messages=None, lang=None):
+    message = {"type": "hello", "seat": seat, "token": token, "since": since}
+    ws.send_json(message if lang is None else message | {"lang": lang})
     return next_view(ws, messages)

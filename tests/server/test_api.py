@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from .helpers import create, humans, lobby_of, running, vs_ai
+from .helpers import create, hello, humans, lobby_of, play, running, vs_ai
 
 
 @pytest.fixture
@@ -196,3 +196,15 @@ def test_spectator_view_has_no_legal_actions_and_no_hand(client):
 def test_replay_only_after_the_end(client):
     table_id, _ = create(client, "pgt", humans(2))
     rejected(client.get(f"/api/tables/{table_id}/replay"), 409, "not finished")
+
+
+def test_a_finished_game_steps_through_in_either_language(client):
+    table_id, token = create(client, "higurashi", vs_ai(2), options={"round_limit": 2})
+    with client.websocket_connect(f"/ws/tables/{table_id}") as ws:
+        assert play(ws, 0, token, hello(ws, 0, token))["status"] == "finished"
+    english = client.get(f"/api/tables/{table_id}/replay/3").json()
+    japanese = client.get(f"/api/tables/{table_id}/replay/3?lang=ja").json()
+    assert [e["kind"] for e in english["events"]] == [e["kind"] for e in japanese["events"]]
+    assert english["events"][0]["message"] != japanese["events"][0]["message"]
+    rejected(client.get(f"/api/tables/{table_id}/replay/3?lang=de"), 400, "lang must be one of")
+    rejected(client.post(f"/api/tables/{table_id}/view", json={"lang": "xx"}), 400, "lang must")

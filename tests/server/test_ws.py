@@ -4,9 +4,11 @@ dropped connection resuming where it stopped."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
-from .helpers import create, hello, humans, lobby_of, next_view, play, running, vs_ai
+from .helpers import SHORT, create, hello, humans, lobby_of, next_view, play, running, vs_ai
 
 
 @pytest.fixture
@@ -68,6 +70,8 @@ def test_every_bad_message_is_answered_and_changes_nothing(client):
             "wrong token" in error_of(ws, {"type": "hello", "seat": mover, "token": "x"})["error"]
         )
         assert error_of(ws, {"type": "hello", "seat": 4, "token": "x"})["status"] == 404
+        bad_lang = {"type": "hello", "seat": mover, "token": tokens[mover], "lang": "fr"}
+        assert "lang must be one of en, ja" in error_of(ws, bad_lang)["error"]
         view = hello(ws, mover, tokens[mover])
         legal = view["legal"][0]["id"]
         act = {"type": "act", "seat": mover, "token": tokens[mover], "action": legal}
@@ -128,6 +132,22 @@ def test_reconnect_resumes_from_the_events_it_has(client):
         full = lobby_of(client).table(table_id).state.events_for(0)
         assert resumed["events"] == full[had : resumed["next"]]
         assert play(ws, 0, token, resumed)["status"] == "finished"
+
+
+JAPANESE = re.compile(r"[\u3040-\u30ff\u4e00-\u9fff]")
+
+
+@pytest.mark.parametrize("game", ["higurashi", "pgt", "pm", "ps"])
+def test_a_japanese_seat_reads_labels_and_log_in_japanese(client, game):
+    table_id, token = create(client, game, vs_ai(2), options=SHORT[game])
+    with client.websocket_connect(f"/ws/tables/{table_id}") as ws:
+        view = play(ws, 0, token, hello(ws, 0, token, lang="ja"), until=2)
+        assert view["legal"] and all(JAPANESE.search(a["label"]) for a in view["legal"])
+        events = hello(ws, 0, token, lang="ja")["events"]
+        assert events and all(JAPANESE.search(e["message"]) for e in events)
+        english = hello(ws, 0, token, lang="en")
+        assert [e["kind"] for e in english["events"]] == [e["kind"] for e in events]
+        assert not any(JAPANESE.search(e["message"]) for e in english["events"])
 
 
 def test_leaving_the_seat_ends_that_connections_seat(client):

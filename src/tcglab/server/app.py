@@ -23,7 +23,7 @@ from tcglab.server import catalogue
 from tcglab.server.errors import status_of
 from tcglab.server.protocol import Connection
 from tcglab.server.store import Store, default_db_path
-from tcglab.server.tables import Lobby
+from tcglab.server.tables import Lobby, language
 
 WEB = Path(__file__).resolve().parent.parent / "web"
 MAX_BODY = 256 * 1024
@@ -137,7 +137,7 @@ def create_app(
 
     @app.post("/api/tables/{table_id}/view")
     async def view(table_id: str, request: Request):
-        """A seat's view ({seat, token, since}), or the spectator's without a seat."""
+        """A seat's view ({seat, token, since, lang}), or the spectator's without a seat."""
         body = await body_of(request)
         table = lobby.table(table_id)
         seat = body.get("seat")
@@ -146,15 +146,15 @@ def create_app(
         since = body.get("since", 0)
         if isinstance(since, bool) or not isinstance(since, int) or since < 0:
             raise BadOption("since must be the number of events already received (0 or more)")
-        return table.view(seat, since)
+        return table.view(seat, since, language(body.get("lang")))
 
     @app.get("/api/tables/{table_id}/replay")
     async def replay(table_id: str):
         return lobby.replay(table_id)
 
     @app.get("/api/tables/{table_id}/replay/{step}")
-    async def replay_step(table_id: str, step: int):
-        return lobby.replay_step(table_id, step)
+    async def replay_step(table_id: str, step: int, lang: str = "en"):
+        return lobby.replay_step(table_id, step, language(lang))
 
     @app.websocket("/ws/tables/{table_id}")
     async def table_socket(websocket: WebSocket, table_id: str):

@@ -2,12 +2,13 @@
 spectator, and may act for its seat.
 
 Client to server (JSON text, one object per message; `ref` is echoed in the reply):
-    {"type": "hello", "seat": 0 | null, "token": "...", "since": 0}
+    {"type": "hello", "seat": 0 | null, "token": "...", "since": 0, "lang": "en" | "ja"}
     {"type": "act", "seat": 0, "token": "...", "action": "<id>", "expected_version": 12}
     {"type": "ping"}
 Server to client:
     {"type": "view", ...}   the seat's observation, its events from `since`, its legal
-                            actions when it is to move (sent after hello and on change)
+                            actions when it is to move, labels and messages in `lang`
+                            (sent after hello and on change; hello again to switch)
     {"type": "ack", "version": 13}
     {"type": "error", "error": "one line", "status": 409}
     {"type": "pong"}
@@ -24,7 +25,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from tcglab.engine import BadOption, TcglabError
 from tcglab.server.errors import Conflict, status_of
-from tcglab.server.tables import Lobby, Table
+from tcglab.server.tables import Lobby, Table, language
 
 MAX_MESSAGE = 64 * 1024
 
@@ -52,6 +53,7 @@ class Connection:
         self.seat: int | None = None
         self.token_hash: str | None = None
         self.since = 0
+        self.lang = "en"
         self.queue: asyncio.Queue = asyncio.Queue()
         self.dirty = False
 
@@ -95,7 +97,7 @@ class Connection:
             self.table.listeners.discard(self.poke)
             self.table = None
             return {"type": "error", "error": "this seat was left; join again", "status": 403}
-        view = self.table.view(self.seat, self.since)
+        view = self.table.view(self.seat, self.since, self.lang)
         self.since = view["next"]
         return view
 
@@ -131,9 +133,10 @@ class Connection:
         since = message.get("since", 0)
         if isinstance(since, bool) or not isinstance(since, int) or since < 0:
             raise BadOption("since must be the number of events already received (0 or more)")
+        lang = language(message.get("lang"))
         if self.table is not None:
             self.table.listeners.discard(self.poke)
-        self.table, self.seat, self.since = table, seat, since
+        self.table, self.seat, self.since, self.lang = table, seat, since, lang
         self.token_hash = table.seats[seat].token_hash if seat is not None else None
         table.listeners.add(self.poke)
         self.poke()

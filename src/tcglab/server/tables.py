@@ -32,6 +32,7 @@ log = logging.getLogger("tcglab.server")
 
 MAX_TITLE = 80
 MAX_NAME = 40
+LANGUAGES = ("en", "ja")
 
 
 def hash_token(token: str) -> str:
@@ -101,14 +102,15 @@ class Table:
         self._views[seat] = (self.version, observation)
         return observation
 
-    def view(self, seat: int | None, since: int = 0) -> dict:
+    def view(self, seat: int | None, since: int = 0, lang: str = "en") -> dict:
         """Everything `seat` (None = spectator) is sent: its observation, the events
-        from `since` on as it sees them, and its legal actions when it is to move."""
+        from `since` on as it sees them, and its legal actions when it is to move, with
+        labels and messages in `lang`."""
         state = self.ensure_state()
         since = max(0, min(since, len(state.log)))
         legal = []
         if seat is not None and not state.over and state.to_move == seat:
-            legal = [{"id": a.id, "label": a.label} for a in state.legal_actions()]
+            legal = [{"id": a.id, "label": a.text(lang)} for a in state.legal_actions()]
         return {
             "type": "view",
             "table": self.id,
@@ -119,7 +121,7 @@ class Table:
             "status": self.status(),
             "observation": self.observation(seat),
             "since": since,
-            "events": state.events_for(seat, since),
+            "events": state.events_for(seat, since, lang),
             "next": len(state.log),
             "legal": legal,
             "result": self.row.result,
@@ -167,6 +169,15 @@ def rebuild(game: Game, row: TableRow) -> State:
     for action_id in row.actions:
         state.apply(action_id)
     return state
+
+
+def language(value) -> str:
+    """The language a client asked for: "en" (the default) or "ja"."""
+    if value is None:
+        return "en"
+    if value not in LANGUAGES:
+        raise BadOption(f"lang must be one of {', '.join(LANGUAGES)}, not {value!r}")
+    return value
 
 
 def _text(body: dict, key: str, limit: int) -> str:
@@ -431,7 +442,7 @@ class Lobby:
             raise Conflict(f"table {table_id} is not finished; its replay comes when it ends")
         return json.loads(text)
 
-    def replay_step(self, table_id: str, step) -> dict:
+    def replay_step(self, table_id: str, step, lang: str = "en") -> dict:
         """The spectator's view of a finished game after `step` actions."""
         replay = self.replay(table_id)
         actions = replay["actions"]
@@ -446,7 +457,7 @@ class Lobby:
             "step": step,
             "steps": len(actions),
             "observation": state.observe(None),
-            "events": state.events_for(None),
+            "events": state.events_for(None, 0, lang),
             "result": state.result.to_dict() if state.result else None,
             "seats": [public_seat(s) for s in table.seats],
         }

@@ -23,7 +23,7 @@ export const api = {
   create: (body) => request("POST", "/api/tables", body),
   join: (id, seat, name) => request("POST", `/api/tables/${id}/join`, { seat, name }),
   leave: (id, seat, token) => request("POST", `/api/tables/${id}/leave`, { seat, token }),
-  replayStep: (id, step) => request("GET", `/api/tables/${id}/replay/${step}`),
+  replayStep: (id, step, lang) => request("GET", `/api/tables/${id}/replay/${step}?lang=${lang}`),
 };
 
 const cardCache = new Map();

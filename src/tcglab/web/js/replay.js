@@ -3,7 +3,7 @@
 import { api, cardsOf } from "./api.js";
 import { boardFor } from "./boards/index.js";
 import { clear, h, toast } from "./dom.js";
-import { onLanguage, t } from "./i18n.js";
+import { language, onLanguage, t } from "./i18n.js";
 import { diceOf, diceTray, logList, resultPanel, seatNamer } from "./table.js";
 
 export async function showReplay(main, tableId) {
@@ -58,7 +58,7 @@ export async function showReplay(main, tableId) {
     const max = data ? data.steps : Infinity;
     next = Math.max(0, Math.min(next, max));
     try {
-      data = await api.replayStep(tableId, next);
+      data = await api.replayStep(tableId, next, language());
       step = data.step;
       render();
     } catch (error) {
@@ -66,6 +66,6 @@ export async function showReplay(main, tableId) {
     }
   }
 
-  const unlisten = onLanguage(() => (page.isConnected ? render() : unlisten()));
+  const unlisten = onLanguage(() => (page.isConnected ? load(step) : unlisten()));
   await load(0);
 }

@@ -5,7 +5,7 @@
 import { api, cardsOf, seats } from "./api.js";
 import { boardFor } from "./boards/index.js";
 import { clear, h, toast } from "./dom.js";
-import { gameName, onLanguage, t } from "./i18n.js";
+import { gameName, language, onLanguage, t } from "./i18n.js";
 
 const DICE_FACES = ["", "⚀", "⚁", "⚂", "⚃", "⚄", "⚅"];
 
@@ -224,13 +224,22 @@ export async function showTable(main, tableId, params) {
     window.dispatchEvent(new PopStateEvent("popstate"));
   }
 
+  // Labels and log messages come from the server in the chosen language: a new hello
+  // in the other language has the whole log sent again.
+  function hello(since) {
+    const message = { type: "hello", since, seat: me, token: mine && mine.token, lang: language() };
+    socket.send(JSON.stringify(message));
+  }
+
+  function relanguage() {
+    render();
+    if (socket && socket.readyState === WebSocket.OPEN) hello(0);
+  }
+
   function connect() {
     const scheme = location.protocol === "https:" ? "wss" : "ws";
     socket = new WebSocket(`${scheme}://${location.host}/ws/tables/${tableId}`);
-    socket.onopen = () => {
-      const hello = { type: "hello", since: events.length, seat: me, token: mine && mine.token };
-      socket.send(JSON.stringify(hello));
-    };
+    socket.onopen = () => hello(events.length);
     socket.onmessage = (message) => {
       const data = JSON.parse(message.data);
       if (data.type === "view") {
@@ -255,7 +264,7 @@ export async function showTable(main, tableId, params) {
 
   const games = await api.games();
   const gameTitle = (games.find((g) => g.id === summary.game) || {}).name || summary.game;
-  const unlisten = onLanguage(render);
+  const unlisten = onLanguage(relanguage);
   const watcher = new MutationObserver(() => {
     if (!page.isConnected) {
       closed = true;
