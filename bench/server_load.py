@@ -32,6 +32,7 @@ import time
 from pathlib import Path
 
 import httpx
+import orjson
 from websockets.asyncio.client import connect
 
 SHORT = {"higurashi": {"round_limit": 6}, "pgt": {"round_limit": 3}, "pm": {}, "ps": {}}
@@ -73,7 +74,7 @@ async def seat_client(url, table_id, seat, token, rng, latencies, stop_at, think
                 )
             except TimeoutError:
                 break
-            message = json.loads(raw)
+            message = orjson.loads(raw)
             if message["type"] == "ack" and sent_at is not None:
                 latencies.append(time.perf_counter() - sent_at)
                 sent_at = None
@@ -108,7 +109,7 @@ async def watcher(url, table_id, stop_at) -> int:
                 )
             except TimeoutError:
                 break
-            message = json.loads(raw)
+            message = orjson.loads(raw)
             if message["type"] == "view":
                 version = message["version"]
                 if message["status"] == "finished":

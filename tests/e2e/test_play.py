@@ -107,3 +107,23 @@ def test_phone_width_table_fits(browser, server):
         assert page.query_selector(".ring .card")
     finally:
         context.close()
+
+
+JAPANESE = r"/[\u3040-\u30ff\u4e00-\u9fff]/"
+
+
+@pytest.mark.parametrize("game", ["higurashi", "pgt", "pm", "ps"])
+def test_the_table_speaks_the_chosen_language(page, server, game):
+    create_vs_ai(page, server, game)
+    page.wait_for_selector(ENABLED)
+    english = page.inner_text(".log")
+    page.click("#lang")
+    every_japanese = (
+        f"[...document.querySelectorAll('{ENABLED}, .log li')]"
+        f".every((e) => {JAPANESE}.test(e.textContent))"
+    )
+    page.wait_for_function(every_japanese)
+    assert page.inner_text(".log").count("\n") == english.count("\n")  # the same log, retold
+    page.click("#lang")
+    page.wait_for_function(f"!{JAPANESE}.test(document.querySelector('#actions').textContent)")
+    assert page.errors == []

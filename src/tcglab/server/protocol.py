@@ -21,6 +21,7 @@ import asyncio
 import contextlib
 import json
 
+import orjson
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from tcglab.engine import BadOption, TcglabError
@@ -31,7 +32,8 @@ MAX_MESSAGE = 64 * 1024
 
 
 def dumps(message: dict) -> str:
-    return json.dumps(message, ensure_ascii=False, separators=(",", ":"))
+    """A message as compact JSON text (orjson: views are encoded on every change)."""
+    return orjson.dumps(message, option=orjson.OPT_NON_STR_KEYS).decode()
 
 
 def error_reply(error: TcglabError, ref=None) -> dict:
