@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 
 from tcglab.engine.actions import Action
 from tcglab.games.higurashi import effects, turn
+from tcglab.games.higurashi.messages import faces_ja, roll_ja
 from tcglab.games.higurashi.procedure import automatic, decision
 
 if TYPE_CHECKING:
@@ -87,23 +88,28 @@ def _main_actions(st: HigurashiState, seat: int) -> list[Action]:
     for slot, inst in enumerate(st.rows[seat]):
         if st.side[inst]:  # G4-3.3 / G4-4.4 sideways characters neither scout nor attack
             continue
-        name = st.char(inst).name_en
+        card = st.char(inst)
         if can_scout:  # G4-3.2(a), G4-8.2 a face-down card may scout by revealing itself
-            acts.append(actor_action("scout", slot, name, up[inst]))
+            acts.append(actor_action("scout", slot, card.name_en, card.name_ja, up[inst]))
         if weakest is not None and (up[inst] or may_reveal) and st.attack(inst) > weakest:
-            acts.append(actor_action("attack", slot, name, up[inst]))
+            acts.append(actor_action("attack", slot, card.name_en, card.name_ja, up[inst]))
     acts.extend(effects.main_plays(st, seat, table))
     acts.append(END_TURN)
     return acts
 
 
-END_TURN = Action("end", "End your turn")
+END_TURN = Action("end", "End your turn", "ターン終了を宣言する")
 
 
 @cache
-def actor_action(verb: str, slot: int, name: str, face_up: bool) -> Action:
+def actor_action(verb: str, slot: int, name: str, name_ja: str, face_up: bool) -> Action:
     note = "" if face_up else " (turning it face-up)"
-    return Action(f"{verb} {slot}", f"{verb.capitalize()} with {name}{note}")
+    how = "で" if face_up else "を表向きにして"
+    return Action(
+        f"{verb} {slot}",
+        f"{verb.capitalize()} with {name}{note}",
+        f"{name_ja}{how}{roll_ja(verb)}する",
+    )
 
 
 @decision("main", _main_actions)
@@ -124,7 +130,12 @@ def main_choice(st: HigurashiState, action: Action, seat: int) -> None:
 
 def _scout_target_actions(st: HigurashiState, seat: int, actor: int) -> list[Action]:
     return [
-        Action(f"target {st.ref(i)}", f"Scout {st.name(i, seat)}") for i in scout_targets(st, seat)
+        Action(
+            f"target {st.ref(i)}",
+            f"Scout {st.name(i, seat)}",
+            f"{effects.character_ja(st, i, seat)}を偵察する",
+        )
+        for i in scout_targets(st, seat)
     ]
 
 
@@ -140,14 +151,17 @@ def scout(st: HigurashiState, action: Action, seat: int, actor: int) -> None:
 
 def _attack_target_actions(st: HigurashiState, seat: int, actor: int) -> list[Action]:
     power = st.attack(actor)
-    return [
-        Action(
-            f"target {st.ref(i)}",
-            f"Attack {st.char(i).name_en} (P{st.owner[i] + 1}), "
-            f"success on {faces(needed_roll(power - st.defence(i)))}",
+    acts = []
+    for i in attack_targets(st, seat, actor):
+        card, owner, need = st.char(i), st.owner[i] + 1, needed_roll(power - st.defence(i))
+        acts.append(
+            Action(
+                f"target {st.ref(i)}",
+                f"Attack {card.name_en} (P{owner}), success on {faces(need)}",
+                f"{card.name_ja}（P{owner}）を攻撃する（{faces_ja(need)}）",
+            )
         )
-        for i in attack_targets(st, seat, actor)
-    ]
+    return acts
 
 
 @decision("attack_target", _attack_target_actions)
@@ -188,7 +202,17 @@ def _window_actions(st: HigurashiState, seat: int, timing: str) -> list[Action]:
     ids = sorted({st.event_card(e).id for e in st.hands[seat] if st.event_card(e).timing == timing})
     acts = [effects.play_action(st.cards.event(i)) for i in ids]
     kind, _, _, _, die, mod = st.roll
-    return [*acts, Action("pass", f"Let the {kind} roll stand at {die}{mod:+d}")]
+    return [*acts, stand_action(kind, die, mod)]
+
+
+@cache
+def stand_action(kind: str, die: int, modifier: int) -> Action:
+    """Play no (further) die card: the roll counts as it stands."""
+    return Action(
+        "pass",
+        f"Let the {kind} roll stand at {die}{modifier:+d}",
+        f"{roll_ja(kind)}の出目を{die}{modifier:+d}のままにする",
+    )
 
 
 @decision("window", _window_actions)
@@ -265,14 +289,18 @@ def _counter_actions(st: HigurashiState, seat: int, defender: int, attacker: int
     if not can_counter(st, defender, attacker):
         return []
     need = needed_roll(st.attack(defender) - st.defence(attacker))
+    them, us = st.char(attacker), st.char(defender)
     return [
         Action(
             "counter",
-            f"Counter-attack {st.char(attacker).name_en} with "
-            f"{st.char(defender).name_en}, success on {faces(need)}",
+            f"Counter-attack {them.name_en} with {us.name_en}, success on {faces(need)}",
+            f"{us.name_ja}で{them.name_ja}にカウンター攻撃する（{faces_ja(need)}）",
         ),
-        Action("decline", "Do not counter-attack"),  # G4-5.3 optional
+        DECLINE,  # G4-5.3 optional
     ]
+
+
+DECLINE = Action("decline", "Do not counter-attack", "カウンター攻撃しない")
 
 
 @decision("counter", _counter_actions)

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, NamedTuple
 from tcglab.engine.actions import Action
 from tcglab.games.higurashi import combat, turn
 from tcglab.games.higurashi.cards import EventCard
+from tcglab.games.higurashi.messages import hidden_ja
 from tcglab.games.higurashi.procedure import decision
 
 if TYPE_CHECKING:
@@ -109,7 +110,11 @@ def main_plays(st: HigurashiState, seat: int, table: Survey | None = None) -> li
 
 @cache
 def play_action(card: EventCard) -> Action:
-    return Action(f"play {card.id}", f"Play {card.name_en}: {card.text_en}")
+    return Action(
+        f"play {card.id}",
+        f"Play {card.name_en}: {card.text_en}",
+        f"「{card.name_ja}」を使う：{card.text_ja}",
+    )
 
 
 def begin_play(st: HigurashiState, seat: int, card_id: str) -> None:
@@ -125,9 +130,22 @@ def begin_play(st: HigurashiState, seat: int, card_id: str) -> None:
 def _target_actions(st: HigurashiState, seat: int, inst: int) -> list[Action]:
     card = st.event_card(inst)
     return [
-        Action(f"target {st.ref(i)}", f"{card.name_en} on {st.name(i, seat)} (P{st.owner[i] + 1})")
+        Action(
+            f"target {st.ref(i)}",
+            f"{card.name_en} on {st.name(i, seat)} (P{st.owner[i] + 1})",
+            f"「{card.name_ja}」を{character_ja(st, i, seat)}に使う",
+        )
         for i in targets(st, seat, card)
     ]
+
+
+def character_ja(st: HigurashiState, inst: int, seat: int) -> str:
+    """How `seat` names a character in Japanese (HigurashiState.name in English): its
+    name and owner if known, else its place in a row."""
+    owner = st.owner[inst]
+    if st.known[inst] & (1 << seat):
+        return f"{st.char(inst).name_ja}（P{owner + 1}）"
+    return hidden_ja(owner, st.rows[owner].index(inst))
 
 
 @decision("event_target", _target_actions)

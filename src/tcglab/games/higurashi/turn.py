@@ -3,11 +3,13 @@
 
 from __future__ import annotations
 
+from functools import cache
 from typing import TYPE_CHECKING
 
 from tcglab.engine.actions import Action
 from tcglab.engine.state import Result
 from tcglab.games.higurashi import effects
+from tcglab.games.higurashi.cards import EventCard
 from tcglab.games.higurashi.procedure import automatic, decision
 
 if TYPE_CHECKING:
@@ -113,8 +115,13 @@ def _trim_actions(st: HigurashiState, seat: int) -> list[Action]:
     if len(hand) <= st.options["hand_limit"]:
         return []
     ids = sorted({st.event_card(e).id for e in hand})
-    acts = [Action(f"discard {i}", f"Discard {st.cards.event(i).name_en}") for i in ids]
+    acts = [discard_action(st.cards.event(i)) for i in ids]
     return acts + effects.main_plays(st, seat)
+
+
+@cache
+def discard_action(card: EventCard) -> Action:
+    return Action(f"discard {card.id}", f"Discard {card.name_en}", f"「{card.name_ja}」を捨てる")
 
 
 @decision("trim", _trim_actions)

@@ -11,6 +11,7 @@ from tcglab.games.pm import effects, paying, plays, turn
 from tcglab.games.pm.procedure import automatic, decision
 
 if TYPE_CHECKING:
+    from tcglab.games.pm.cards import Card
     from tcglab.games.pm.state import PMState
 
 
@@ -49,13 +50,17 @@ def _declare_actions(st: PMState, seat: int) -> list[Action]:
     acts = []
     for inst in ready:
         ap, dp = st.values(inst)
-        label = f"Approach with {st.name(inst)} ({ap}/{dp})"
-        acts.append(Action(f"approach {st.ref(inst)[3:]}", label))
+        card = st.card(inst)
+        label = f"Approach with {card.name_en} ({ap}/{dp})"
+        ja = f"「{card.name_ja}」（{ap}/{dp}）でアプローチする"
+        acts.append(Action(f"approach {st.ref(inst)[3:]}", label, ja))
     for inst in ready:
         for other in link_partners(st, seat, inst, ready):
-            label = f"Approach with {st.name(inst)} linked to {st.name(other)}"
-            acts.append(Action(f"link {st.ref(inst)[3:]}+{st.ref(other)[3:]}", label))
-    acts.append(Action("end", "Approach no more this turn"))
+            one, two = st.card(inst), st.card(other)
+            label = f"Approach with {one.name_en} linked to {two.name_en}"
+            ja = f"「{one.name_ja}」と「{two.name_ja}」で連携してアプローチする"
+            acts.append(Action(f"link {st.ref(inst)[3:]}+{st.ref(other)[3:]}", label, ja))
+    acts.append(Action("end", "Approach no more this turn", "このターンはもうアプローチしない"))
     return acts
 
 
@@ -134,9 +139,13 @@ def _obstruct_actions(st: PMState, seat: int) -> list[Action]:
     acts = []
     for inst in obstructors(st, seat):
         ap, dp = st.values(inst)
-        label = f"Obstruct with {st.name(inst)} ({ap}/{dp})"
-        acts.append(Action(f"obstruct {st.ref(inst)[3:]}", label))
-    acts.append(Action("let through", "Do not obstruct: put your top card into your points"))
+        card = st.card(inst)
+        label = f"Obstruct with {card.name_en} ({ap}/{dp})"
+        ja = f"「{card.name_ja}」（{ap}/{dp}）で妨害する"
+        acts.append(Action(f"obstruct {st.ref(inst)[3:]}", label, ja))
+    label = "Do not obstruct: put your top card into your points"
+    ja = "妨害しない：自分のデッキの一番上のカードをポイント置き場に置く"
+    acts.append(Action("let through", label, ja))
     return acts
 
 
@@ -181,8 +190,12 @@ def _break_actions(st: PMState, seat: int, inst: int) -> list[Action]:
     if st.options["break_pays_cost"] and not paying.payable(st, seat, card.cost, "", inst, None):
         return []
     return [
-        Action("break", f"Turn {card.name_en} face-down and play it: {card.text_en}"),
-        Action("keep", f"Leave {card.name_en} face-up"),
+        Action(
+            "break",
+            f"Turn {card.name_en} face-down and play it: {card.text_en}",
+            f"「{card.name_ja}」を裏向きにしてプレイする：{card.text_ja}",
+        ),
+        Action("keep", f"Leave {card.name_en} face-up", f"「{card.name_ja}」を表向きのままにする"),
     ]
 
 
@@ -220,14 +233,19 @@ def exit_check(st: PMState, seat: int) -> None:
 def _allocate_actions(st: PMState, seat: int) -> list[Action]:
     """PM-1.11.6 / PM-GAP-18 (a) any split of the obstructor's AP over the pair."""
     total = st.values(st.obstructor)[0]
-    first, second = (st.name(i) for i in st.approach)
-    acts = []
-    for part in range(0, total + 1, 10):
-        rest = total - part
-        acts.append(Action(f"allocate {part}/{rest}", f"AP {part} to {first}, {rest} to {second}"))
+    first, second = (st.card(i) for i in st.approach)
+    splits = [(part, total - part) for part in range(0, total + 1, 10)]
     if total % 10:
-        acts.append(Action(f"allocate {total}/0", f"AP {total} to {first}, 0 to {second}"))
-    return acts
+        splits.append((total, 0))
+    return [_allocation(part, rest, first, second) for part, rest in splits]
+
+
+def _allocation(part: int, rest: int, first: Card, second: Card) -> Action:
+    return Action(
+        f"allocate {part}/{rest}",
+        f"AP {part} to {first.name_en}, {rest} to {second.name_en}",
+        f"妨害キャラのAPを「{first.name_ja}」に{part}、「{second.name_ja}」に{rest}割り振る",
+    )
 
 
 @decision("allocate", _allocate_actions)

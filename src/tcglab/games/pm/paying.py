@@ -69,10 +69,13 @@ def _pay_actions(st, seat, inst, left, colour, combi) -> list[Action]:
         if names and not matches(card, names) and given >= left:
             continue
         if in_hand:
-            acts.append(Action(f"pay {card.id}", f"Discard {card.name_en} for {given} source"))
+            label = f"Discard {card.name_en} for {given} source"
+            ja = f"「{card.name_ja}」を捨てる（ソース{given}）"
+            acts.append(Action(f"pay {card.id}", label, ja))
         else:
-            ref = st.ref(i)
-            acts.append(Action(f"flip {ref}", f"Turn point {card.name_en} face-down for {given}"))
+            label = f"Turn point {card.name_en} face-down for {given}"
+            ja = f"ポイント置き場の「{card.name_ja}」を裏向きにする（ソース{given}）"
+            acts.append(Action(f"flip {st.ref(i)}", label, ja))
     return acts
 
 

@@ -139,7 +139,9 @@ def hand_plays(st: PMState, seat: int, phase: str) -> list[Action]:
         if card.cost - off > total - given(card):
             continue
         if card_problem(st, seat, inst, phase) is None:
-            acts.append(Action(f"play {card.id}", f"Play {card.name_en} ({card.cost})"))
+            label = f"Play {card.name_en} ({card.cost})"
+            ja = f"「{card.name_ja}」をプレイ（コスト{card.cost}）"
+            acts.append(Action(f"play {card.id}", label, ja))
     acts.sort()
     return acts
 
@@ -147,9 +149,11 @@ def hand_plays(st: PMState, seat: int, phase: str) -> list[Action]:
 def text_uses(st: PMState, seat: int, phase: str) -> list[Action]:
     acts = []
     for inst in st.main[seat] + st.support[seat]:
-        if st.card(inst).text is not None and text_problem(st, seat, inst, phase) is None:
-            label = f"Use {st.name(inst)}: {st.card(inst).text_en}"
-            acts.append(Action(f"use {st.ref(inst)}", label))
+        card = st.card(inst)
+        if card.text is not None and text_problem(st, seat, inst, phase) is None:
+            label = f"Use {card.name_en}: {card.text_en}"
+            ja = f"「{card.name_ja}」のテキストを使用：{card.text_ja}"
+            acts.append(Action(f"use {st.ref(inst)}", label, ja))
     return acts
 
 
@@ -188,7 +192,7 @@ def hand_ids(st: PMState, seat: int) -> list[str]:
 
 def _window_actions(st, seat, phase, passes, step) -> list[Action]:
     acts = hand_plays(st, seat, phase) + text_uses(st, seat, phase)
-    acts.append(Action("pass", "Pass this card-use timing"))
+    acts.append(Action("pass", "Pass this card-use timing", "このカード使用タイミングを放棄する"))
     return acts
 
 
@@ -257,11 +261,14 @@ def push_resolution(st: PMState, seat: int, inst: int, target: int, mode: str) -
 
 
 def _target_actions(st, seat, inst, mode) -> list[Action]:
-    fx = st.card(inst).text.effect
-    return [
-        Action(f"target {st.ref(i)}", f"{st.card(inst).name_en} on {st.name(i)} ({st.ref(i)})")
-        for i in effects.targets(st, seat, fx, inst)
-    ]
+    card = st.card(inst)
+    acts = []
+    for i in effects.targets(st, seat, card.text.effect, inst):
+        ref, aim = st.ref(i), st.card(i)
+        label = f"{card.name_en} on {aim.name_en} ({ref})"
+        ja = f"「{card.name_ja}」の対象：「{aim.name_ja}」（{ref}）"
+        acts.append(Action(f"target {ref}", label, ja))
+    return acts
 
 
 @decision("target", _target_actions)
@@ -305,7 +312,8 @@ def interrupt_plays(st: PMState, seat: int, trigger: str, about: int) -> list[Ac
         if text.effect.kind == "negate" and st.card(about).cost > text.effect.max_cost:
             continue
         if card_problem(st, seat, inst, phase, trigger) is None:
-            acts.append(Action(f"play {card.id}", f"Interrupt with {card.name_en}"))
+            ja = f"「{card.name_ja}」で割り込む"
+            acts.append(Action(f"play {card.id}", f"Interrupt with {card.name_en}", ja))
     return sorted(acts)
 
 
@@ -313,7 +321,10 @@ def _interrupt_actions(st, seat, trigger, about) -> list[Action]:
     # Asked whenever the player holds cards, so pausing here tells the opponent nothing.
     if not st.hand[seat]:
         return []
-    return [*interrupt_plays(st, seat, trigger, about), Action("allow", "Do not interrupt")]
+    return [
+        *interrupt_plays(st, seat, trigger, about),
+        Action("allow", "Do not interrupt", "割り込まない"),
+    ]
 
 
 @decision("interrupt", _interrupt_actions)
@@ -349,16 +360,20 @@ def negate(st: PMState, seat: int, inst: int, about: int) -> None:
 
 def _place_actions(st: PMState, seat: int, inst: int) -> list[Action]:
     """PM-GAP-9 a character with AP/DP goes to either area, chosen on appearing."""
-    name = st.name(inst)
+    card = st.card(inst)
+    name, ja = card.name_en, card.name_ja
     main = st.main[seat]
     if len(main) < MAIN_LIMIT:
-        acts = [Action("main", f"{name} appears in the main area")]
+        label, text = f"{name} appears in the main area", f"「{ja}」をメインエリアに登場させる"
+        acts = [Action("main", label, text)]
     else:  # PM-1.4.4 a sixth main character: one already there goes to the discard
-        acts = [
-            Action(f"main over M{n + 1}", f"{name} appears in the main area; {st.name(i)} leaves")
-            for n, i in enumerate(main)
-        ]
-    acts.append(Action("support", f"{name} appears in the support area"))
+        acts = []
+        for n, i in enumerate(main):
+            label = f"{name} appears in the main area; {st.name(i)} leaves"
+            leaving = f"「{ja}」をメインエリアに登場させ、「{st.card(i).name_ja}」を捨て札にする"
+            acts.append(Action(f"main over M{n + 1}", label, leaving))
+    label, text = f"{name} appears in the support area", f"「{ja}」をサポートエリアに登場させる"
+    acts.append(Action("support", label, text))
     return acts
 
 
@@ -387,8 +402,13 @@ def arrive(st: PMState, inst: int, area: str, over: int) -> None:
 
 
 def _attach_actions(st: PMState, seat: int, inst: int) -> list[Action]:
+    card = st.card(inst)
     return [
-        Action(f"target {st.ref(i)}", f"Set {st.name(inst)} on {st.name(i)}")
+        Action(
+            f"target {st.ref(i)}",
+            f"Set {card.name_en} on {st.name(i)}",
+            f"「{card.name_ja}」を「{st.card(i).name_ja}」にセットする",
+        )
         for i in st.main[seat] + st.support[seat]
     ]
 

@@ -35,8 +35,12 @@ def set_up(st: PMState) -> None:
 
 def _redraw_actions(st: PMState, seat: int) -> list[Action]:
     return [
-        Action("keep", "Keep this opening hand"),
-        Action("redraw", "Put these 7 on the bottom of your deck and draw 7 new cards"),
+        Action("keep", "Keep this opening hand", "この手札で始める"),
+        Action(
+            "redraw",
+            "Put these 7 on the bottom of your deck and draw 7 new cards",
+            "この7枚をデッキの一番下に置き、新たに7枚引く",
+        ),
     ]
 
 
@@ -135,9 +139,16 @@ def turn_end(st: PMState, seat: int) -> None:
 def _trim_actions(st: PMState, seat: int) -> list[Action]:
     if len(st.hand[seat]) <= HAND_LIMIT:
         return []
-    ids = sorted({st.card(i).id for i in st.hand[seat]})
+    cards = {card.id: card for card in map(st.card, st.hand[seat])}
     extra = len(st.hand[seat]) - HAND_LIMIT
-    return [Action(f"discard {i}", f"Discard {card_name(st, i)} ({extra} to go)") for i in ids]
+    return [
+        Action(
+            f"discard {i}",
+            f"Discard {cards[i].name_en} ({extra} to go)",
+            f"「{cards[i].name_ja}」を捨てる（手札調整：あと{extra}枚）",
+        )
+        for i in sorted(cards)
+    ]
 
 
 @decision("trim", _trim_actions)
@@ -166,10 +177,6 @@ def take_from_hand(st: PMState, seat: int, card_id: str) -> int:
             hand.remove(inst)
             return inst
     raise KeyError(card_id)
-
-
-def card_name(st: PMState, card_id: str) -> str:
-    return st.pool[st.cards.index(card_id)].name_en
 
 
 def phase_of(st: PMState) -> str:

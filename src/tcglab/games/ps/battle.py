@@ -13,13 +13,33 @@ if TYPE_CHECKING:
     from tcglab.games.ps.field import Unit
     from tcglab.games.ps.state import PSState
 
+NO_DEFENDERS = Action("done", "No defenders", "防御しない")
+NO_MORE_DEFENDERS = Action("done", "No more defenders", "これ以上防御しない")
+
+# An action naming a card reads the same in every game over one card set, so each is
+# built once, keyed by the set's digest: legal actions stay cheap in simulations.
+_BUILT: dict[tuple, Action] = {}
+
+
+def _slot_action(st: PSState, verb: str, slot: int, number: int) -> Action:
+    """`attack n` or `defend n` with the character in slot n."""
+    key = (st.cards.digest, verb, slot, number)
+    return _BUILT.get(key) or _BUILT.setdefault(key, _label(verb, slot, st.card(number)))
+
+
+def _label(verb: str, slot: int, card) -> Action:
+    if verb == "attack":
+        label, ja = f"Battle with {card.name_en}", f"「{card.name_ja}」でバトルを挑む"
+    else:
+        label, ja = f"Defend with {card.name_en}", f"「{card.name_ja}」で防御する"
+    return Action(f"{verb} {slot}", label, ja)
+
 
 def attack_actions(st: PSState, seat: int) -> list[Action]:
     """PS-8.3.5 / PS-9.1 a battle needs a standby character; PS-GAP-14 any number per turn;
     PS-GAP-6 not one placed this turn."""
-    cards = st.cards.cards
     return [
-        Action(f"attack {slot}", f"Battle with {cards[u.card].name_en}")
+        _slot_action(st, "attack", slot, u.card)
         for slot, u in enumerate(st.units[seat], start=1)
         if not u.exhausted and not effects.sick_blocks(st, u)
     ]
@@ -49,15 +69,13 @@ def can_defend(st: PSState, unit: Unit) -> bool:
 
 
 def _defend_actions(st: PSState, seat: int) -> list[Action]:
-    cards = st.cards.cards
     acts = [
-        Action(f"defend {slot}", f"Defend with {cards[u.card].name_en}")
+        _slot_action(st, "defend", slot, u.card)
         for slot, u in enumerate(st.units[seat], start=1)
         if can_defend(st, u)
     ]
     if acts:
-        more = " more" if st.battle[1] else ""
-        acts.append(Action("done", f"No{more} defenders"))
+        acts.append(NO_MORE_DEFENDERS if st.battle[1] else NO_DEFENDERS)
     return acts
 
 
@@ -86,17 +104,24 @@ def _pick_actions(st: PSState, seat: int) -> list[Action]:
     slots = standing_defenders(st, seat)
     if not slots or st.unit(st.battle[0]) is None:
         return []  # no defender, or the attacking character left: nothing to pick
-    side = st.units[1 - seat]
-    acts = [
-        Action(
-            f"target {slot}",
-            f"Deal damage to {st.name(side[slot - 1].card)} "
-            f"({preview(st, seat, side[slot - 1])} damage)",
+    side, cards, acts = st.units[1 - seat], st.cards.cards, []
+    for slot in slots:
+        card, amount = cards[side[slot - 1].card], preview(st, seat, side[slot - 1])
+        acts.append(
+            Action(
+                f"target {slot}",
+                f"Deal damage to {card.name_en} ({amount} damage)",
+                f"「{card.name_ja}」にダメージを与える（{amount}点）",
+            )
         )
-        for slot in slots
-    ]
     if st.options["hit_player_past_defenders"]:
-        acts.append(Action("target player", "Deal damage to the defending player"))
+        acts.append(
+            Action(
+                "target player",
+                "Deal damage to the defending player",
+                "防御側プレイヤーにダメージを与える",
+            )
+        )
     return acts
 
 

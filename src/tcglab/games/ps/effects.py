@@ -14,6 +14,12 @@ if TYPE_CHECKING:
     from tcglab.games.ps.cards import Effect
     from tcglab.games.ps.state import PSState
 
+PASS = Action("pass", "Pass", "パス")
+
+# An action naming a card reads the same in every game over one card set, so each is
+# built once, keyed by the set's digest: legal actions stay cheap in simulations.
+_BUILT: dict[tuple, Action] = {}
+
 # Which effect timing each kind of moment admits (PS-GAP-12, PS-GAP-16).
 TIMING_AT = {"main": "normal", "end": "normal", "battle": "battle"}
 
@@ -70,10 +76,25 @@ def _effect_of(st: PSState, number: int) -> Effect:
 def _target_actions(st: PSState, seat: int, number: int, source: int) -> list[Action]:
     effect = _effect_of(st, number)
     side, units = targets(st, seat, effect)
-    whose = "your" if side == seat else "the opponent's"
     slots = {u.uid: i + 1 for i, u in enumerate(st.units[side])}
-    name = st.name(number)
-    return [Action(f"target {slots[u.uid]}", f"{name} on {whose} {st.name(u.card)}") for u in units]
+    acts, digest, own = [], st.cards.digest, side == seat
+    for u in units:
+        slot = slots[u.uid]
+        key = (digest, "target", slot, number, u.card, own)
+        if key not in _BUILT:
+            _BUILT[key] = _target_action(st, slot, number, u.card, own)
+        acts.append(_BUILT[key])
+    return acts
+
+
+def _target_action(st: PSState, slot: int, number: int, target: int, own: bool) -> Action:
+    card, aim = st.card(number), st.card(target)
+    whose, whose_ja = ("your", "自分の") if own else ("the opponent's", "相手の")
+    return Action(
+        f"target {slot}",
+        f"{card.name_en} on {whose} {aim.name_en}",
+        f"「{card.name_ja}」の対象：{whose_ja}「{aim.name_ja}」",
+    )
 
 
 def pending(st: PSState) -> dict | None:
@@ -235,8 +256,17 @@ def ability_actions(st: PSState, seat: int, timing: str) -> list[Action]:
             continue
         if ability.kind == "revive" and not playable(st, seat, ability, "main"):
             continue
-        acts.append(Action(f"use {slot}", f"{card.name_en}: {card.ability_text_en}"))
+        key = (st.cards.digest, "use", slot, unit.card)
+        acts.append(_BUILT.get(key) or _BUILT.setdefault(key, _use_action(slot, card)))
     return acts
+
+
+def _use_action(slot: int, card) -> Action:
+    return Action(
+        f"use {slot}",
+        f"{card.name_en}: {card.ability_text_en}",
+        f"「{card.name_ja}」の特殊能力：{card.ability_text_ja}",
+    )
 
 
 def use_ability(st: PSState, seat: int, slot: int) -> None:
@@ -265,7 +295,7 @@ def _window_actions(st: PSState, seat: int, moment: str, passes: int) -> list[Ac
     abilities = ability_actions(st, seat, TIMING_AT[moment])
     if not window_open(st, seat, moment, abilities):
         return []
-    return [*play.place_actions(st, seat, moment), *abilities, Action("pass", "Pass")]
+    return [*play.place_actions(st, seat, moment), *abilities, PASS]
 
 
 def _window_pass(st: PSState, seat: int, moment: str, passes: int) -> None:

@@ -15,6 +15,17 @@ if TYPE_CHECKING:
     from tcglab.games.ps.state import PSState
 
 FIELD_LIMIT = 4  # PS-11.1.2
+DECK_ENERGY = Action(
+    "energy",
+    "Place the top card of your deck as energy",
+    "デッキの一番上のカードをエナジーとして配置する",
+)
+END_MAIN = Action("end", "End the main phase", "メインフェイズを終了する")
+KINDS_JA = {"character": "キャラクター", "event": "イベント"}
+
+# An action naming a card reads the same in every game over one card set, so each is
+# built once, keyed by the set's digest: legal actions stay cheap in simulations.
+_BUILT: dict[tuple, Action] = {}
 
 
 def energy_actions(st: PSState, seat: int) -> list[Action]:
@@ -25,12 +36,20 @@ def energy_actions(st: PSState, seat: int) -> list[Action]:
     if st.options["energy_from"] == "deck":
         if not st.deck[seat]:
             return []  # PS-GAP-1 impossible with an empty deck, and no loss
-        return [Action("energy", "Place the top card of your deck as energy")]
-    cards = st.cards.cards
-    return [
-        Action(f"energy {pos}", f"Place {cards[c].name_en} from your hand as energy")
-        for pos, c in enumerate(st.hand[seat], start=1)
-    ]
+        return [DECK_ENERGY]
+    cards, digest, acts = st.cards.cards, st.cards.digest, []
+    for pos, number in enumerate(st.hand[seat], start=1):
+        key = (digest, "energy", pos, number)
+        acts.append(_BUILT.get(key) or _BUILT.setdefault(key, _energy_action(pos, cards[number])))
+    return acts
+
+
+def _energy_action(pos: int, card) -> Action:
+    return Action(
+        f"energy {pos}",
+        f"Place {card.name_en} from your hand as energy",
+        f"手札の「{card.name_ja}」をエナジーとして配置する",
+    )
 
 
 def place_energy(st: PSState, seat: int, source: str) -> None:
@@ -77,16 +96,23 @@ def place_actions(st: PSState, seat: int, timing: str) -> list[Action]:
     hand = st.hand[seat]
     if not hand:
         return []
-    free, cards, acts = st.free_energy(seat), st.cards.cards, []
+    free, cards, digest, acts = st.free_energy(seat), st.cards.cards, st.cards.digest, []
     for number in set(hand):
         card = cards[number]
         if can_place(st, seat, card, free, timing):
-            what = "character" if card.kind == "character" else "event"
-            acts.append(
-                Action(f"play {card.id}", f"Place {what} {card.name_en} (level {card.level})")
-            )
+            key = (digest, "play", number)
+            acts.append(_BUILT.get(key) or _BUILT.setdefault(key, _place_action(card)))
     acts.sort()
     return acts
+
+
+def _place_action(card) -> Action:
+    what = "character" if card.kind == "character" else "event"
+    return Action(
+        f"play {card.id}",
+        f"Place {what} {card.name_en} (level {card.level})",
+        f"{KINDS_JA[card.kind]}「{card.name_ja}」を配置する（レベル{card.level}）",
+    )
 
 
 def place_card(st: PSState, seat: int, card_id: str) -> None:
@@ -131,7 +157,7 @@ def _main_actions(st: PSState, seat: int) -> list[Action]:
     acts += place_actions(st, seat, "main")
     acts += effects.ability_actions(st, seat, "normal")
     acts += battle.attack_actions(st, seat)
-    acts.append(Action("end", "End the main phase"))
+    acts.append(END_MAIN)
     return acts
 
 

@@ -13,6 +13,9 @@ if TYPE_CHECKING:
     from tcglab.games.ps.state import PSState
 
 PLAYER_LIFE = 10  # PS-4.1
+# An action naming a card reads the same in every game over one card set, so each is
+# built once, keyed by the set's digest: legal actions stay cheap in simulations.
+_BUILT: dict[tuple, Action] = {}
 
 
 def set_up(st: PSState) -> None:
@@ -30,11 +33,18 @@ def set_up(st: PSState) -> None:
         st.stack.append(("mulligan", st.first))
 
 
+MULLIGAN_CHOICES = (
+    Action("keep", "Keep this opening hand", "この開始手札で始める"),
+    Action(
+        "mulligan",
+        "Shuffle the hand into the deck and draw a new one",
+        "マリガン：手札をデッキに戻してシャッフルし、引き直す",
+    ),
+)
+
+
 def _mulligan_actions(st: PSState, seat: int) -> list[Action]:
-    return [
-        Action("keep", "Keep this opening hand"),
-        Action("mulligan", "Shuffle the hand into the deck and draw a new one"),
-    ]
+    return list(MULLIGAN_CHOICES)
 
 
 @decision("mulligan", _mulligan_actions)
@@ -133,13 +143,23 @@ def _trim_actions(st: PSState, seat: int) -> list[Action]:
     hand = st.hand[seat]
     if len(hand) <= st.options["hand_limit"]:
         return []
-    cards = st.cards.cards
+    cards, digest = st.cards.cards, st.cards.digest
     ids = sorted({cards[c].id for c in hand})
     extra = len(hand) - st.options["hand_limit"]
-    return [
-        Action(f"discard {i}", f"Discard {st.cards.card(i).name_en} ({extra} more to discard)")
-        for i in ids
-    ]
+    acts = []
+    for i in ids:
+        key = (digest, "discard", i, extra)
+        acts.append(_BUILT.get(key) or _BUILT.setdefault(key, _discard(st, i, extra)))
+    return acts
+
+
+def _discard(st: PSState, card_id: str, extra: int) -> Action:
+    card = st.cards.card(card_id)
+    return Action(
+        f"discard {card_id}",
+        f"Discard {card.name_en} ({extra} more to discard)",
+        f"「{card.name_ja}」を捨てる（あと{extra}枚）",
+    )
 
 
 @decision("trim", _trim_actions)
