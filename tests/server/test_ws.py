@@ -142,7 +142,9 @@ def test_a_japanese_seat_reads_labels_and_log_in_japanese(client, game):
     table_id, token = create(client, game, vs_ai(2), options=SHORT[game])
     with client.websocket_connect(f"/ws/tables/{table_id}") as ws:
         view = play(ws, 0, token, hello(ws, 0, token, lang="ja"), until=2)
-        assert view["legal"] and all(JAPANESE.search(a["label"]) for a in view["legal"])
+        while not view["legal"]:  # the computer's turn: wait for ours
+            view = next_view(ws)
+        assert all(JAPANESE.search(a["label"]) for a in view["legal"])
         events = hello(ws, 0, token, lang="ja")["events"]
         assert events and all(JAPANESE.search(e["message"]) for e in events)
         english = hello(ws, 0, token, lang="en")

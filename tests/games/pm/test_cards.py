@@ -47,6 +47,8 @@ def test_texts_in_both_languages():
             assert card.text_en and card.text_ja, card.id
     link = next(c for c in card_set().cards if c.id == "SHD-007")
     assert link.text_ja == "〔連携:港町〕" and link.text_en == "[Link: harbor]"
+    named = next(c for c in card_set().cards if c.id == "SHD-002")  # a link to a card name
+    assert named.text_ja == "〔連携:潮見 なぎ〕" and named.text_en == "[Link: Nagi Shiomi]"
     event = next(c for c in card_set().cards if c.id == "SHD-018")
     assert event.text_ja.startswith("[アプローチ/自分]")
     assert "+20/+20" in event.text_en

@@ -370,11 +370,12 @@ def read_card_set(directory: Path) -> CardSet:
         cards.extend(work_cards)
         blob += path.read_bytes() + b"\0"
     finished, seen = [], {}
+    names_ja = {card.name_en: card.name_ja for card in cards}  # a link may name a card
     for card in cards:
         if card.id in seen:
             raise CardDataError(f"{directory}: card {card.id}: field 'no': used by two cards")
         seen[card.id] = len(finished)
-        ja, en = describe_card(card, traits)
+        ja, en = describe_card(card, names_ja | traits)
         done = _with(card, text_ja=ja, text_en=en, names=_names(card))
         done.info.update(_info(done, works, traits))
         finished.append(done)
