@@ -50,7 +50,7 @@ class CountdownState(State):
         self.to_move = (seat + 1) % self.players
         self._open_turn()
 
-    def describe(self, kind: str, data: dict) -> str:
+    def describe(self, kind: str, data: dict, lang: str = "en") -> str:
         who = f"P{data.get('seat', data.get('winner', 0)) + 1}"
         if kind == "peek":
             number = data.get("number")

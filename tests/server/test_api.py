@@ -88,7 +88,7 @@ def test_pasted_deck_is_played(client):
     [
         ({"game": "chess", "seats": humans(2)}, 400, "unknown game"),
         ({"seats": humans(2)}, 400, "game must be"),
-        ({"game": "pgt", "seats": humans(3)}, 400, "played by 2 to 2 players"),
+        ({"game": "pgt", "seats": humans(5)}, 400, "played by 2 to 4 players"),
         ({"game": "pgt", "seats": [{"kind": "robot"}] * 2}, 400, "kind must be human or ai"),
         ({"game": "pgt", "seats": vs_ai(2, "godlike")}, 400, "unknown agent"),
         ({"game": "pgt", "seats": humans(2), "options": {"nope": 1}}, 400, "no rule option"),

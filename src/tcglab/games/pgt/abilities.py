@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 
 from tcglab.engine.actions import Action
 from tcglab.games.pgt import formation, turn
+from tcglab.games.pgt.messages import ability_ja, name_ja
 from tcglab.games.pgt.notation import describe
 from tcglab.games.pgt.procedure import decision
 
@@ -115,7 +116,8 @@ def usable(st: PgtState, seat: int, mode: str, check: int) -> list[Action]:
             continue
         if not st.up[inst]:
             if mode == "normal" and inst not in flipping:  # PGT-12.3 turn up whenever you like
-                acts.append(_flip_action(slot, st.card(inst).name_en))
+                card = st.card(inst)
+                acts.append(_flip_action(slot, card.name_en, card.name_ja))
             continue
         for index, ab in st.card(inst).in_windows:
             kind = ab.kind
@@ -138,27 +140,36 @@ def usable(st: PgtState, seat: int, mode: str, check: int) -> list[Action]:
                 if disrupt < 0:
                     continue
             if payable(st, inst, index, ab) and has_targets(st, seat, inst, ab):
-                acts.append(_use_action(slot, index, st.card(inst).name_en, ab))
+                card = st.card(inst)
+                acts.append(_use_action(slot, index, card.name_en, card.name_ja, ab))
     return acts
 
 
 @cache
-def _flip_action(slot: int, name: str) -> Action:
-    return Action(f"flip {SLOTS[slot]}", f"Turn {name} face-up")
+def _flip_action(slot: int, en: str, ja: str) -> Action:
+    return Action(f"flip {SLOTS[slot]}", f"Turn {en} face-up", f"{ja}を表向きにする")
 
 
 @cache
-def _use_action(slot: int, index: int, name: str, ab) -> Action:
-    return Action(f"use {SLOTS[slot]} {index + 1}", f"{name} ({SLOTS[slot]}): {describe(ab)}")
+def _use_action(slot: int, index: int, en: str, ja: str, ab) -> Action:
+    where = SLOTS[slot]
+    return Action(
+        f"use {where} {index + 1}",
+        f"{en} ({where}): {describe(ab)}",
+        f"{ja}（{where}）：{ability_ja(ab)}",
+    )
 
 
 # -- activation windows (PGT-9.8, PGT-14.1.2, PGT-GAP-13) ---------------------------------
 
 
+PASS = Action("pass", "Use no ability now", "今は能力を使わない")
+
+
 def _window_actions(st: PgtState, seat: int, passes: int, mode: str, check: int) -> list[Action]:
     acts = usable(st, seat, mode, check)
     if acts:
-        acts.append(Action("pass", "Use no ability now"))
+        acts.append(PASS)
     return acts
 
 
@@ -205,12 +216,20 @@ def _target_actions(st: PgtState, seat: int, pid: int) -> list[Action]:
     if len(chosen) >= ab.max_targets:
         return []
     acts = [
-        Action(f"target {st.ref(i)}", f"Target {st.name(i, seat)}")
+        _target_action(st.ref(i), st.name(i, seat))
         for i in candidates(st, seat, p["actor"], ab, chosen)
     ]
     if acts and chosen:
-        acts.append(Action("done", f"No more targets ({len(chosen)} chosen)"))
+        n = len(chosen)
+        acts.append(
+            Action("done", f"No more targets ({n} chosen)", f"対象の選択を終える（{n}人選択済み）")
+        )
     return acts
+
+
+@cache
+def _target_action(ref: str, name: str) -> Action:
+    return Action(f"target {ref}", f"Target {name}", f"{name_ja(name)}を対象にする")
 
 
 @decision("target", _target_actions)
@@ -310,9 +329,15 @@ def _r_actions(st: PgtState, seat: int, inst: int, done: int) -> list[Action]:
                 continue
             if ab.kind in ("reroll", "disrupt"):
                 continue
-            acts.append(Action(f"use {slot} {index + 1}", f"On flip: {describe(ab)}"))
+            acts.append(
+                Action(
+                    f"use {slot} {index + 1}",
+                    f"On flip: {describe(ab)}",
+                    ability_ja(ab),  # it starts with 表向きにした時
+                )
+            )
     if acts:
-        acts.append(Action("skip", "Use no on-flip ability"))
+        acts.append(Action("skip", "Use no on-flip ability", "表向きにした時の能力を使わない"))
     return acts
 
 

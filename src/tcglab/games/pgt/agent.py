@@ -9,7 +9,9 @@ from functools import cache
 from tcglab.agents.base import Decision
 from tcglab.engine.actions import Action
 from tcglab.engine.rng import Rng
+from tcglab.games.pgt.cards import card_set
 from tcglab.games.pgt.dice import DiceExpr, best_dice, success_probability
+from tcglab.games.pgt.draft import best_pick
 from tcglab.games.pgt.notation import parse_ability
 
 GUESSED_DEFENCE = 6  # a face-down enemy is likely to be turned up with about this much
@@ -41,6 +43,38 @@ def card_value(card: dict) -> float:
     return value / (card["score"] + 1)
 
 
+def _even_chance(need_a: int, need_b: int) -> float:
+    """The chance to win `need_a` games before the opponent wins `need_b`, at evens."""
+    if need_a == 0 or need_b == 0:
+        return 1.0 if need_a == 0 else 0.0
+    return (_even_chance(need_a - 1, need_b) + _even_chance(need_a, need_b - 1)) / 2
+
+
+def match_chance(wins: list[int], p: float) -> float:
+    """The first player's chance to take a best-of-three (PGT-5.3) from `wins`, winning
+    the game in progress with chance p and each later game at evens."""
+    need_a, need_b = 2 - wins[0], 2 - wins[1]
+    return p * _even_chance(need_a - 1, need_b) + (1 - p) * _even_chance(need_a, need_b - 1)
+
+
+def tournament_value(view: dict, game_value) -> list[float]:
+    """Each seat's chance to win a draft tournament: nothing once knocked out, even
+    among those still in, except that the two players of the match in progress split
+    their shares by their chances to take the match."""
+    players = view["players"]
+    matches = [m for matches in view["rounds"] for m in matches if "winner" in m]
+    out = {sum(m["players"]) - m["winner"] for m in matches}
+    alive = [s for s in range(players) if s not in out]
+    share = [1 / len(alive) if s in alive else 0.0 for s in range(players)]
+    match = view["match"]
+    if match is not None and view["result"] is None:
+        a, b = match["players"]
+        p = match_chance(match["wins"], game_value(match["view"])[0])
+        pot = share[a] + share[b]
+        share[a], share[b] = pot * p, pot * (1 - p)
+    return share
+
+
 class PgtAgent:
     name = "pgt-heuristic"
 
@@ -48,7 +82,9 @@ class PgtAgent:
     def value(view: dict) -> list[float]:
         """Each seat's chance to win, estimated from the public view: the score race to
         10 (PGT-5.1) and the characters left on the field (PGT-5.2); used to score
-        unfinished search playouts."""
+        unfinished search playouts. At a draft table, the chance to win the tournament."""
+        if view.get("format") == "draft":
+            return tournament_value(view, PgtAgent.value)
         lead = 0.0
         for seat, sign in ((0, 1), (1, -1)):
             side = view["sides"][seat]
@@ -63,10 +99,14 @@ class PgtAgent:
     def choose(self, decision: Decision) -> Action:
         legal = decision.legal
         ids = {a.id: a for a in legal}
-        obs = decision.observation
+        obs, seat = decision.observation, decision.seat
+        if obs.get("format") == "draft":  # a draft table: pick, or play its game
+            if obs["phase"] == "draft":
+                return ids["pick " + best_pick([card_set().card(i).info for i in obs["pack"]])]
+            obs, seat = obs["match"]["view"], obs["match"]["local_seat"]
         step = obs["step"]
         chooser = getattr(self, f"_{step}", None)
-        choice = chooser(obs, decision.seat, ids) if chooser else None
+        choice = chooser(obs, seat, ids) if chooser else None
         if choice in ids:
             return ids[choice]
         for fallback in ("pass", "no guard", "skip", "decline"):

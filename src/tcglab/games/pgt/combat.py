@@ -4,6 +4,7 @@ small machine; guard, Innocence, Counter and the action check (PGT-10, PGT-11)."
 
 from __future__ import annotations
 
+from functools import cache
 from itertools import pairwise
 from typing import TYPE_CHECKING
 
@@ -11,6 +12,7 @@ from tcglab.engine.actions import Action
 from tcglab.games.pgt import abilities, turn
 from tcglab.games.pgt.abilities import SLOTS, candidates, new_proc
 from tcglab.games.pgt.dice import roll_value
+from tcglab.games.pgt.messages import ability_ja, name_ja, strike_ja
 from tcglab.games.pgt.notation import describe
 from tcglab.games.pgt.procedure import automatic, decision
 
@@ -75,12 +77,20 @@ def _combat_actions(st: PgtState, seat: int) -> list[Action]:
         card = st.card(inst)
         for index, ab in enumerate(card.abilities):
             if ab.is_attack and candidates(st, seat, inst, ab, ()):
-                acts.append(
-                    Action(f"attack {SLOTS[slot]} {index + 1}", f"{card.name_en}: {describe(ab)}")
-                )
+                acts.append(_attack_action(slot, index, card.name_en, card.name_ja, ab))
     if acts:
-        acts.append(Action("no attack", "Do not attack this turn"))
+        acts.append(NO_ATTACK)
     return acts
+
+
+NO_ATTACK = Action("no attack", "Do not attack this turn", "このターンはアタックしない")
+
+
+@cache
+def _attack_action(slot: int, index: int, en: str, ja: str, ab) -> Action:
+    return Action(
+        f"attack {SLOTS[slot]} {index + 1}", f"{en}: {describe(ab)}", f"{ja}：{ability_ja(ab)}"
+    )
 
 
 @decision("combat", _combat_actions)
@@ -120,12 +130,22 @@ def _guard_actions(st: PgtState, seat: int, pid: int) -> list[Action]:
             free = guard >= 0 and not st.tapped[guard] and guard not in targets
             if free and may_guard(st, guard, target):
                 g, t = SLOTS[st.slot(guard)], SLOTS[st.slot(target)]
-                acts.append(
-                    Action(f"guard {g} {t}", f"{st.name(guard, seat)} guards {t} (taps {g})")
-                )
+                acts.append(_guard_action(g, t, st.name(guard, seat)))
     if acts:
-        acts.append(Action("no guard", "Do not guard"))
+        acts.append(NO_GUARD)
     return acts
+
+
+NO_GUARD = Action("no guard", "Do not guard", "ガードしない")
+
+
+@cache
+def _guard_action(g: str, t: str, name: str) -> Action:
+    return Action(
+        f"guard {g} {t}",
+        f"{name} guards {t} (taps {g})",
+        f"{name_ja(name)}が{t}をガード（{g}をタップ）",
+    )
 
 
 def stage_guard(st: PgtState, pid: int, p: dict) -> None:
@@ -172,11 +192,18 @@ def _keyword_actions(word: str):
         back_row = st.slot(inst) >= 3 or st.slot(attacker) >= 3
         if word == "counter" and st.options["counter_needs_range1"] and back_row:
             return []  # PGT-GAP-18 a range-1 attack: both in their front rows
-        ab = st.keyword(inst, word)
+        ab, card = st.keyword(inst, word), st.card(inst)
         name = "Innocence" if word == "innocence" else "Counter"
+        ja, how = (
+            ("イノセンス", "先に攻撃する") if word == "innocence" else ("カウンター", "反撃する")
+        )
         return [
-            Action(word, f"{name}: {st.card(inst).name_en} strikes back with {ab.strike}"),
-            Action("decline", f"Do not use {name}"),
+            Action(
+                word,
+                f"{name}: {card.name_en} strikes back with {ab.strike}",
+                f"{ja}：{card.name_ja}が{strike_ja(ab.strike)}で{how}",
+            ),
+            Action("decline", f"Do not use {name}", f"{ja}を使わない"),
         ]
 
     return actions
@@ -211,11 +238,21 @@ def innocence(st: PgtState, action: Action, seat: int, pid: int, inst: int) -> N
 def _dice_actions(st: PgtState, seat: int, pid: int) -> list[Action]:
     """PGT-11.4 roll any number of dice up to n; PGT-GAP-6 at least one, declared first."""
     p = st.procs[pid]
-    n, mod = p["dice"], p["mod"]
-    if n == 1:
-        return []
+    n = p["dice"]
+    return [] if n == 1 else list(_dice_choices(n, p["mod"]))
+
+
+@cache
+def _dice_choices(n: int, mod: int) -> tuple[Action, ...]:
     suffix = f"{mod:+d}" if mod else ""
-    return [Action(f"roll {k}", f"Roll {k} of {n} dice ({k}D{suffix})") for k in range(1, n + 1)]
+    return tuple(
+        Action(
+            f"roll {k}",
+            f"Roll {k} of {n} dice ({k}D{suffix})",
+            f"サイコロを{n}個中{k}個振る（{k}D{suffix}）",
+        )
+        for k in range(1, n + 1)
+    )
 
 
 def roll(st: PgtState, pid: int, k: int) -> None:

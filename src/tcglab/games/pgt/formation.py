@@ -10,6 +10,7 @@ ends illegal.
 
 from __future__ import annotations
 
+from functools import cache
 from typing import TYPE_CHECKING
 
 from tcglab.engine.actions import Action
@@ -116,22 +117,41 @@ def _form_actions(st: PgtState, seat: int, initial: bool) -> list[Action]:
     total, must = _budget(st, seat, placed)
     for old, inst in enumerate(st.field[seat]):
         if inst >= 0 and inst not in placed and _fits(st, placed, inst, total, must):
-            face = "face-up" if st.up[inst] else "face-down"
-            acts.append(
-                Action(
-                    f"keep {SLOTS[old]}",
-                    f"{name}: {st.card(inst).name_en} ({face}, now {SLOTS[old]})",
-                )
-            )
+            card = st.card(inst)
+            acts.append(_keep_action(name, SLOTS[old], st.up[inst], card.name_en, card.name_ja))
     for n, inst in enumerate(hand_choices(st, seat), start=1):
         if _fits(st, placed, inst, total, must):
             card = st.card(inst)
-            acts.append(
-                Action(f"put H{n}", f"{name}: {card.name_en} from the hand (score {card.score})")
-            )
+            acts.append(_put_action(name, n, card.name_en, card.name_ja, card.score))
     if _fits(st, placed, -1, total, must):
-        acts.append(Action("empty", f"{name}: leave empty"))
+        acts.append(_empty_action(name))
     return acts
+
+
+# Formation labels recur all game long, so each is built once.
+
+
+@cache
+def _keep_action(name: str, now: str, up: bool, en: str, ja: str) -> Action:
+    return Action(
+        f"keep {now}",
+        f"{name}: {en} ({'face-up' if up else 'face-down'}, now {now})",
+        f"{name}：{ja}（{'表向き' if up else '裏向き'}、今は{now}）",
+    )
+
+
+@cache
+def _put_action(name: str, n: int, en: str, ja: str, score: int) -> Action:
+    return Action(
+        f"put H{n}",
+        f"{name}: {en} from the hand (score {score})",
+        f"{name}：手札から{ja}（スコア{score}）",
+    )
+
+
+@cache
+def _empty_action(name: str) -> Action:
+    return Action("empty", f"{name}: leave empty", f"{name}：空けておく")
 
 
 @decision("form", _form_actions)

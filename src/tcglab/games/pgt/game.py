@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from tcglab.engine.errors import BadOption
 from tcglab.engine.game import Game
+from tcglab.engine.state import State
 from tcglab.games.pgt import draft, match, odds
 from tcglab.games.pgt.cards import card_set
 from tcglab.games.pgt.formation import HAND_SIZE, set_up
@@ -16,8 +17,8 @@ DRAFT_DECK = 18  # PGT-15.2
 class PgtGame(Game):
     id = "pgt"
     name = "Pretty Good Tactics (プリティ・グッド・タクティクス)"
-    min_players = 2  # PGT-2.1 (3-4 only for the draft, played as 2-player matches)
-    max_players = 2
+    min_players = 2  # PGT-2.1; 3 or 4 players play the draft (PGT-15) as one table
+    max_players = 4
     default_players = 2
     options = OPTIONS
 
@@ -31,7 +32,9 @@ class PgtGame(Game):
     def card_digest(self) -> str:
         return self.cards.digest
 
-    def _new_state(self, seed: int, players: int, options: dict, decks) -> PgtState:
+    def _new_state(self, seed: int, players: int, options: dict, decks) -> State:
+        if players > 2:
+            return self._draft_table(seed, players, options, decks)
         if decks:
             cids, origin = self._deck_instances(decks)
         else:  # PGT-6.1 all 180 cards in one shuffled pile
@@ -41,6 +44,14 @@ class PgtGame(Game):
         set_up(state)
         state.advance()
         return state
+
+    def _draft_table(self, seed: int, players: int, options: dict, decks) -> State:
+        """PGT-15 a draft table: the players draft their decks, then play the knockout."""
+        from tcglab.games.pgt.draft_state import DraftState
+
+        if decks:
+            raise BadOption(f"a draft builds its own decks; leave decks out for {players} players")
+        return DraftState(self, seed, players, options)
 
     def _deck_instances(self, decks) -> tuple[list[int], list[int]]:
         """PGT-15.2 each player's own deck, given as lists of card ids."""
@@ -101,6 +112,10 @@ class PgtGame(Game):
         return odds.chart_text() if report is None else odds.report_text(report)
 
     def render(self, observation: dict) -> str:
+        if observation.get("format") == "draft":
+            from tcglab.games.pgt.draft_view import render as render_draft
+
+            return render_draft(observation)
         from tcglab.games.pgt.render import render
 
         return render(observation)

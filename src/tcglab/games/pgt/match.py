@@ -1,5 +1,8 @@
 """Best-of-three matches (PGT-5.3): the first to win two games wins the match; each game
-starts from a fresh full setup (PGT-GAP-12)."""
+starts from a fresh full setup (PGT-GAP-12).
+
+The rules of a match are small functions shared by `play_match` (agents play a whole
+match at once) and the draft table's state (players play it one action at a time)."""
 
 from __future__ import annotations
 
@@ -7,6 +10,7 @@ from tcglab.agents.base import Decision
 from tcglab.engine.rng import Rng
 
 MAX_ACTIONS = 50_000
+MAX_GAMES = 6  # three games, and at most three drawn games replayed
 
 
 def play_game(game, seed: int, agents, decks=None, options=None):
@@ -19,26 +23,36 @@ def play_game(game, seed: int, agents, decks=None, options=None):
     raise RuntimeError("a game did not finish")
 
 
+def match_over(wins: list[int], played: int) -> bool:
+    """PGT-5.3 two wins take the match; a drawn game (round limit) does not count and is
+    replayed, at most three times more."""
+    return max(wins) >= 2 or played >= MAX_GAMES
+
+
+def count_game(wins: list[int], winners) -> None:
+    """A game with one winner counts for them; a draw counts for nobody."""
+    if len(winners) == 1:
+        wins[winners[0]] += 1
+
+
+def match_winner(wins: list[int]) -> int | None:
+    """The seat (0 or 1) with two wins, else the one with more, else None."""
+    if wins[0] != wins[1]:
+        return 0 if wins[0] > wins[1] else 1
+    return None
+
+
+def game_record(result) -> dict:
+    return {"winners": list(result.winners), "scores": list(result.scores), "reason": result.reason}
+
+
 def play_match(game, seed: int, agents, decks=None, options=None) -> dict:
-    """PGT-5.3 up to three games; a drawn game (round limit) does not count and is replayed,
-    at most three times more. Returns wins per seat, the winner (or None) and each game."""
+    """PGT-5.3 a whole match between two agents. Returns wins per seat, the winner (or
+    None) and each game."""
     rng = Rng(seed)
     wins, games = [0, 0], []
-    for _ in range(6):
-        if max(wins) >= 2:
-            break
+    while not match_over(wins, len(games)):
         state = play_game(game, rng.next_u64(), agents, decks, options)
-        result = state.result
-        games.append(
-            {
-                "winners": list(result.winners),
-                "scores": list(result.scores),
-                "reason": result.reason,
-            }
-        )
-        if len(result.winners) == 1:
-            wins[result.winners[0]] += 1
-    winner = 0 if wins[0] >= 2 else 1 if wins[1] >= 2 else None
-    if winner is None and wins[0] != wins[1]:
-        winner = 0 if wins[0] > wins[1] else 1
-    return {"wins": wins, "winner": winner, "games": games}
+        games.append(game_record(state.result))
+        count_game(wins, state.result.winners)
+    return {"wins": wins, "winner": match_winner(wins), "games": games}

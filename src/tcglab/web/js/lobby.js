@@ -118,13 +118,14 @@ function createForm(games, go) {
         games.map((g) => h("option", { value: g.id, selected: g === game }, gameName(g.name))))),
       game.min_players < game.max_players
         ? h("label", {}, t("players"), h("select", { id: "players", onchange: (e) => { resize(Number(e.target.value)); draw(); } },
-            range(game.min_players, game.max_players).map((n) => h("option", { value: n, selected: n === count }, String(n)))))
+            range(game.min_players, game.max_players).map((n) => h("option", { value: n, selected: n === count }, playersLabel(game, n)))))
         : null,
+      drafting(game, count) ? h("p", { class: "help draft-note" }, t("draftNote")) : null,
       h("fieldset", {}, h("legend", {}, t("seat")), seatRows),
       game.options.length
         ? h("details", { class: "options" }, h("summary", {}, t("options")), game.options.map((o) => optionInput(o, state.options)))
         : null,
-      game.decks.length
+      game.decks.length && !drafting(game, count)
         ? h("fieldset", { class: "decks" }, h("legend", {}, t("decks")), state.seats.map((_, n) => deckInput(game, n, state.decks)))
         : null,
       h("label", {}, t("title"), h("input", { type: "text", id: "title", maxLength: 80 })),
@@ -160,7 +161,7 @@ function createForm(games, go) {
       name,
     };
     if (join >= 0) body.join = join;
-    if (state.decks.some((d) => d)) body.decks = state.decks;
+    if (state.decks.some((d) => d) && !drafting(game, state.seats.length)) body.decks = state.decks;
     try {
       const created = await api.create(body);
       if (created.joined) seats.set(created.table.id, created.joined.seat, created.joined.token);
@@ -171,6 +172,17 @@ function createForm(games, go) {
   });
   reset();
   return { form, redraw: draw };
+}
+
+// Pretty Good Tactics at 3 or 4 seats is a draft table: the players draft their own
+// decks, then play a knockout tournament (PGT-15).
+function drafting(game, players) {
+  return game.id === "pgt" && players > 2;
+}
+
+function playersLabel(game, n) {
+  if (game.id !== "pgt") return String(n);
+  return `${n} — ${t(n > 2 ? "draftTable" : "draftGameOnly")}`;
 }
 
 function range(a, b) {

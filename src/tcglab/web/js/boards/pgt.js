@@ -1,5 +1,7 @@
 // Pretty Good Tactics: each side has a front row (F1-F3) facing the enemy and a back
 // row (B1-B3) behind it; tapped characters are turned, face-down ones shown as backs.
+// A draft table (3-4 players) shows the draft (your pack to click, your picks, the
+// others' pack sizes), then the knockout bracket and the game being played.
 
 import { cardById, cardEl, zone } from "../cards.js";
 import { h } from "../dom.js";
@@ -7,11 +9,17 @@ import { t } from "../i18n.js";
 
 const OWN = new Set(["flip", "keep", "use", "attack", "guard"]);
 
+// At a draft table the actions of a game name that game's own seats (P1, P2), so the
+// board drawn last remembers which of them the viewer is.
+let gameSeat = null;
+
 export function refsOf(id, me) {
   const [verb, arg] = id.split(" ");
+  if (verb === "pick" && arg) return [`pack:${arg}`];
   if (verb === "put" && arg) return [`hand:${arg}`];
   if (verb === "target") return [arg];
-  if (OWN.has(verb) && /^[FB][1-3]$/.test(arg || "")) return [`P${me + 1}.${arg}`];
+  const seat = gameSeat ?? me;
+  if (OWN.has(verb) && /^[FB][1-3]$/.test(arg || "")) return [`P${seat + 1}.${arg}`];
   return [];
 }
 
@@ -57,6 +65,12 @@ function sidePanel(obs, side, ctx, mine) {
 }
 
 export function board(obs, ctx) {
+  if (obs.format === "draft") return draftTable(obs, ctx);
+  gameSeat = null;
+  return gameBoard(obs, ctx);
+}
+
+function gameBoard(obs, ctx) {
   const me = ctx.me ?? 0;
   const mine = obs.sides.find((s) => s.seat === me) || obs.sides[0];
   const theirs = obs.sides.filter((s) => s !== mine);
@@ -75,4 +89,80 @@ export function board(obs, ctx) {
     );
   }
   return h("div", { class: "board pgt" }, parts);
+}
+
+// -- the draft table ------------------------------------------------------------------
+
+function draftTable(obs, ctx) {
+  const match = obs.match;
+  gameSeat = match ? match.local_seat : null;
+  const parts = [obs.phase === "draft" ? draftPhase(obs, ctx) : bracket(obs, ctx)];
+  if (match) {
+    const seatName = (n) => ctx.seatName(match.players[n]);
+    const me = match.local_seat ?? 0;
+    parts.push(gameBoard(match.view, { ...ctx, me, seatName }));
+  }
+  if (obs.seat !== null && obs.seat !== undefined) {
+    const title = obs.phase === "draft" ? t("draftPicks") : t("draftDeck");
+    parts.push(zone(`${title} (${obs.picks.length})`, obs.picks.map((id) => cardById(ctx.cards, id)), "small picks"));
+  }
+  return h("div", { class: "board pgt draft-table", "data-phase": obs.phase }, parts);
+}
+
+function draftPhase(obs, ctx) {
+  const arrow = obs.direction === "left" ? "⟲" : "⟳";
+  const seats = obs.seating.map((s) =>
+    h(
+      "li",
+      { class: `draft-seat${obs.to_move === s ? " active" : ""}`, "data-seat": s },
+      h("strong", {}, ctx.seatName(s)),
+      ` · ${t("draftPack", { n: obs.pack_sizes[s] })} · ${t("draftPicked", { n: obs.pick_counts[s] })}`,
+    ),
+  );
+  const mine = obs.seat !== null && obs.seat !== undefined;
+  return h(
+    "section",
+    { class: "draft-info" },
+    h(
+      "div",
+      { class: "info" },
+      `${t("draftDeal", { n: obs.deal })} · ${arrow} ${t(obs.direction === "left" ? "draftLeft" : "draftRight")}`,
+      mine ? ` · ${t("draftPassesTo", { who: ctx.seatName(obs.passes_to) })}` : "",
+    ),
+    h("ol", { class: "draft-seats" }, seats),
+    mine
+      ? zone(t("draftPackTitle"), obs.pack.map((id) => cardById(ctx.cards, id, { ref: `pack:${id}` })), "hand pack")
+      : null,
+  );
+}
+
+function matchLine(m, ctx) {
+  if ("bye" in m) return h("li", { class: "bye" }, `${ctx.seatName(m.bye)}: ${t("draftBye")}`);
+  const [a, b] = m.players;
+  return h(
+    "li",
+    { class: "match-done" },
+    `${ctx.seatName(a)} ${m.wins[0]} – ${m.wins[1]} ${ctx.seatName(b)} → `,
+    h("strong", {}, ctx.seatName(m.winner)),
+  );
+}
+
+function bracket(obs, ctx) {
+  const rounds = obs.rounds.map((matches, r) =>
+    h("li", {}, h("div", { class: "round-name" }, t("draftRound", { n: r + 1 })), h("ul", {}, matches.map((m) => matchLine(m, ctx)))),
+  );
+  const match = obs.match;
+  const current =
+    match && !obs.result
+      ? h(
+          "div",
+          { class: "info current-match" },
+          `${t("draftMatch")}: ${ctx.seatName(match.players[0])} ${match.wins[0]} – ${match.wins[1]} ${ctx.seatName(match.players[1])}`,
+          ` · ${t("draftGame", { n: match.games.length + 1 })}`,
+        )
+      : null;
+  const champion = obs.result
+    ? h("div", { class: "info champion" }, t("draftChampion", { who: ctx.seatName(obs.result.winners[0]) }))
+    : null;
+  return h("section", { class: "bracket" }, h("h3", {}, t("draftBracket")), h("ol", { class: "rounds" }, rounds), current, champion);
 }

@@ -1,0 +1,38 @@
+"""Every game speaks English and Japanese: each legal action has a Japanese label and
+each event a Japanese message, told from what the seat may see, like the English."""
+
+from __future__ import annotations
+
+import re
+
+from tcglab.engine import Rng
+
+JAPANESE = re.compile(r"[\u3040-\u30ff\u4e00-\u9fff]")
+
+
+def test_every_action_has_a_japanese_label(case):
+    for seed in case.seeds(2, "labels"):
+        for state in case.walk(seed, every=3):
+            for action in state.legal_actions():
+                assert JAPANESE.search(action.ja), f"{case}: no Japanese label for {action}"
+                assert action.text("ja") == action.ja and action.text("en") == action.label
+
+
+def test_every_event_has_a_japanese_message(case):
+    for seed in case.seeds(2, "messages"):
+        state = case.play(seed)
+        for seat in [*range(state.players), None]:
+            english = state.events_for(seat)
+            japanese = state.events_for(seat, lang="ja")
+            assert [e["kind"] for e in japanese] == [e["kind"] for e in english]
+            for event in japanese:
+                assert JAPANESE.search(event["message"]), f"{case}: {event}"
+
+
+def test_japanese_events_need_no_peeking(case):
+    """A sample of what a seat may know tells it the same Japanese story as the truth."""
+    for seed in case.seeds(1, "peek-ja"):
+        for state in case.walk(seed, every=50):
+            for seat in range(state.players):
+                told = state.events_for(seat, lang="ja")
+                assert state.determinize(seat, Rng(5)).events_for(seat, lang="ja") == told

@@ -1,0 +1,270 @@
+"""A draft table (PGT-15) as one game state: the draft, the knockout of best-of-three
+matches, what each seat may see, and replays."""
+
+from __future__ import annotations
+
+import json
+import time
+
+import pytest
+
+from tcglab.agents import Decision
+from tcglab.agents.specs import make_agent
+from tcglab.engine import BadOption, IllegalAction, Rng
+from tcglab.engine.replay import record, rerun
+from tcglab.games.pgt import GAME, PgtAgent
+from tcglab.games.pgt.draft import LEFT, RIGHT, neighbour
+from tcglab.games.pgt.draft_state import DraftState
+
+SHORT = {"round_limit": 2}
+
+
+def table(players: int, seed: int = 7, options=SHORT) -> DraftState:
+    return GAME.new_state(seed, players, options)
+
+
+def pack_ids(st: DraftState, seat: int) -> list[str]:
+    return st.observe(seat)["pack"]
+
+
+def play(st: DraftState, until=lambda st: st.over, agents=None) -> DraftState:
+    """Play on with the heuristic agent (one per seat) until `until` holds."""
+    agents = agents or [PgtAgent(seat) for seat in range(st.players)]
+    while not until(st):
+        st.apply(agents[st.to_move].choose(Decision(st)))
+    return st
+
+
+def in_cup(st: DraftState) -> bool:
+    return st.phase == "cup"
+
+
+def test_pgt2_1_three_or_four_players_sit_at_a_draft_table():
+    """PGT-2.1 / PGT-15.1: 2 players play a game, 3 or 4 a draft."""
+    assert GAME.new_state(1, 2).__class__.__name__ == "PgtState"
+    for players in (3, 4):
+        st = table(players)
+        assert isinstance(st, DraftState) and st.players == players
+        assert st.phase == "draft" and st.to_move == 0
+        legal = st.legal_actions()
+        assert len(legal) == 9 and all(a.id.startswith("pick ") for a in legal)
+        assert [a.id[5:] for a in legal] == pack_ids(st, 0)
+        assert all(a.label.startswith("Pick ") and a.ja.endswith("）") for a in legal)
+
+
+def test_pgt15_3_first_deal_passes_left_seat_by_seat():
+    """PGT-15.3(1)-(3): 9 cards each; within a pass the seats pick in seat order, then
+    every pack moves to the left neighbour of the random seating."""
+    st = table(4)
+    order = st.observe(None)["seating"]
+    assert sorted(order) == [0, 1, 2, 3]
+    assert st.observe(0)["pack_sizes"] == [9, 9, 9, 9]
+    left = {}
+    for seat in range(4):
+        assert st.to_move == seat
+        pack = pack_ids(st, seat)
+        st.apply(f"pick {pack[0]}")
+        left[seat] = pack[1:]
+    for seat in range(4):
+        receiver = neighbour(order, seat, LEFT)
+        assert pack_ids(st, receiver) == left[seat]
+        assert st.observe(seat)["passes_to"] == receiver
+    assert st.observe(None)["pack_sizes"] == [8] * 4
+    assert st.observe(None)["pick_counts"] == [1] * 4
+    assert st.log[-1].kind == "pass" and st.log[-1].data["direction"] == "left"
+
+
+def test_pgt15_3_second_deal_passes_right():
+    """PGT-15.3(5)-(7): after 9 picks each, a new deal of 9 is passed to the right."""
+    st = table(3)
+    for _ in range(27):
+        st.apply(st.legal_actions()[0])
+    view = st.observe(1)
+    assert (view["deal"], view["direction"], view["pack_sizes"]) == (2, "right", [9, 9, 9])
+    assert view["pick_counts"] == [9, 9, 9] and len(view["picks"]) == 9
+    order, left = view["seating"], {}
+    for seat in range(3):
+        pack = pack_ids(st, seat)
+        st.apply(f"pick {pack[-1]}")
+        left[seat] = pack[:-1]
+    for seat in range(3):
+        assert pack_ids(st, neighbour(order, seat, RIGHT)) == left[seat]
+
+
+@pytest.mark.parametrize(("players", "unused"), [(4, 108), (3, 126)])
+def test_pgt15_2_we14_eighteen_card_decks(players, unused):
+    """PGT-WE-14: 18 cards each, the rest unused; each game deals 10 of the 18 and
+    leaves 8 to draw (PGT-15.2)."""
+    st = play(table(players), until=in_cup)
+    assert st.observe(None)["pick_counts"] == [18] * players
+    assert len(st.pool) == unused
+    drafted = [c for deck in st.picks for c in deck]
+    assert len(set(drafted)) == 18 * players
+    a, b = st.pair
+    names = {st.cards.cards[c].id for c in st.picks[a] + st.picks[b]}
+    sub = st.sub
+    assert {sub.card(i).id for i in range(len(sub.cid))} == names
+    assert [len(sub.deck_of(0)), len(sub.deck_of(1))] == [8, 8]
+
+
+def test_observation_shows_only_own_pack_and_picks():
+    """Hidden information: a seat sees its pack and its picks, of the others counts."""
+    st = table(4)
+    for _ in range(6):
+        st.apply(st.legal_actions()[-1])
+    ids = st.cards.cards
+    for seat in (None, 0, 1, 2, 3):
+        text = json.dumps(st.observe(seat))
+        others = [s for s in range(4) if s != seat]
+        hidden = [c for s in others for c in st.packs[s] + st.picks[s]]
+        assert not any(f'"{ids[c].id}"' in text or ids[c].name_en in text for c in hidden)
+    mine = st.observe(2)
+    assert mine["picks"] == sorted(ids[c].id for c in st.picks[2])
+    assert mine["pick_counts"] == [2, 2, 1, 1]
+
+
+def test_pick_events_name_the_card_to_the_picker_only():
+    st = table(4)
+    chosen = pack_ids(st, 0)[3]
+    st.apply(f"pick {chosen}")
+    event = st.log[-1]
+    assert event.kind == "pick" and set(event.secret) == {0}
+    own = st.events_for(0)[-1]
+    assert own["card"] == chosen and chosen in own["message"]
+    for seat in (None, 1, 2, 3):
+        told = st.events_for(seat)[-1]
+        assert "card" not in told and told["message"] == "P1 picks a card (1 picked)"
+    assert st.events_for(1, lang="ja")[-1]["message"] == "P1がカードを1枚取る（1枚目）"
+
+
+def test_gap25_three_players_one_random_bye():
+    """PGT-GAP-25: with 3 players the last drawn has a first-round bye and meets the
+    winner of the other match in the final."""
+    byes = set()
+    for seed in range(6):
+        st = play(table(3, seed), until=in_cup)
+        drawn = next(e.data["order"] for e in st.log if e.kind == "pairings")
+        assert st.rounds[0] == [{"bye": drawn[2]}]
+        assert st.pair == (drawn[0], drawn[1])
+        byes.add(drawn[2])
+        if seed == 0:
+            play(st)
+            (_, first), (final,) = st.rounds
+            assert sorted(final["players"]) == sorted([drawn[2], first["winner"]])
+    assert len(byes) > 1  # the bye goes to a random player
+
+
+def test_pgt5_3_matches_are_best_of_three():
+    """PGT-5.3 / PGT-GAP-25: a match ends as soon as someone has two wins."""
+    st = play(table(4, 3, {"round_limit": 3}))
+    matches = [m for matches in st.rounds for m in matches]
+    assert len(matches) == 3 and len(st.rounds) == 2
+    for match in matches:
+        wins, games = match["wins"], match["games"]
+        decided = [g for g in games if len(g["winners"]) == 1]
+        assert wins == [sum(g["winners"] == [s] for g in decided) for s in (0, 1)]
+        assert max(wins) == 2 or len(games) == 6
+        assert len(decided) <= 3
+        assert match["winner"] == match["players"][wins[1] > wins[0]]
+
+
+def test_pgt15_4_the_champion_wins_the_table():
+    """PGT-15.4: the winner of the final wins the draft; the result names only them."""
+    st = play(table(4, 5))
+    (final,) = st.rounds[-1]
+    assert st.result.winners == (final["winner"],)
+    assert st.result.reason == "champion"
+    assert st.result.scores[final["winner"]] == 2
+    assert sum(st.result.scores) == 3
+    assert st.to_move is None and st.legal_actions() == []
+    assert st.events_for(None)[-1]["message"] == f"P{final['winner'] + 1} wins the draft tournament"
+
+
+def test_a_game_at_the_table_speaks_of_tournament_players():
+    """While a game runs, the mover is its tournament seat, the actions are the game's,
+    labels and messages name P1-P4, and each seat sees the game as it may."""
+    st = play(table(4, 2), until=in_cup)
+    sub, pair = st.sub, st.pair
+    assert st.to_move == pair[sub.to_move]
+    assert [a.id for a in st.legal_actions()] == [a.id for a in sub.legal_actions()]
+    for seat in range(4):
+        view = st.observe(seat)["match"]
+        local = pair.index(seat) if seat in pair else None
+        assert view["local_seat"] == local and view["view"] == sub.observe(local)
+    play(st, until=lambda st: any(e.kind == "draw" for e in st.log))
+    draw = next(e for e in st.log if e.kind == "draw")
+    mover = draw.data["pair"][draw.data["seat"]]
+    assert set(draw.secret) == {mover}
+    for seat in range(4):
+        told = next(e for e in st.events_for(seat) if e["kind"] == "draw")
+        assert told["message"].startswith(f"P{mover + 1} draws")
+        assert ("card" in told) == (seat == mover)
+
+
+def test_forced_dice_reach_the_game_in_progress():
+    """All dice come from `state.rng`: forced dice decide the first-player roll."""
+    st = play(table(4, 4), until=in_cup)
+    st.rng.force(2, 5)
+    play(st, until=lambda st: any(e.kind == "first_roll" for e in st.log))
+    roll = st.events_for(None)
+    roll = next(e for e in roll if e["kind"] == "first_roll")
+    a, b = st.pair
+    assert roll["rolls"] == [2, 5]
+    assert roll["message"] == f"First-player roll: P{a + 1} 2, P{b + 1} 5"
+    assert st.sub.first == 1
+
+
+def test_determinize_keeps_what_the_seat_saw():
+    st = table(4)
+    for _ in range(9):
+        st.apply(st.legal_actions()[0])
+    seen = {c for c in range(180) if st.seen[c] & 1 << 2}
+    twin = st.determinize(2, Rng(5))
+    assert twin.observe(2) == st.observe(2)
+    assert twin.packs[2] == st.packs[2] and twin.picks[2] == st.picks[2]
+    for seat in (0, 1, 3):
+        for mine, theirs in zip(st.picks[seat], twin.picks[seat], strict=True):
+            assert theirs == mine or (mine not in seen and theirs not in seen)
+    assert twin.packs != st.packs or twin.picks != st.picks
+
+
+def test_replay_reproduces_a_whole_table(tmp_path):
+    st = play(table(3, 9))
+    outcome = rerun(record(st))
+    assert outcome.ok, outcome.message
+    assert outcome.state.digest() == st.digest()
+
+
+def test_bad_input_changes_nothing():
+    with pytest.raises(BadOption, match="a draft builds its own decks"):
+        GAME.new_state(1, 4, decks=[["001"]] * 4)
+    with pytest.raises(BadOption, match="2 to 4 players"):
+        GAME.new_state(1, 5)
+    st = table(4)
+    before = st.digest()
+    other = pack_ids(st.determinize(0, Rng(1)), 1)[0]  # a card of some other pack
+    for wrong in ("pick 999", "pick", f"pick {st.cards.cards[st.packs[1][0]].id}", other):
+        with pytest.raises(IllegalAction) as caught:
+            st.apply(wrong if wrong.startswith("pick") else f"pick {wrong}")
+        assert "\n" not in str(caught.value)
+    assert st.digest() == before
+
+
+@pytest.mark.parametrize("level", ["easy", "normal", "hard"])
+def test_every_ai_level_plays_every_seat(level):
+    """The levels players choose from can sit at every seat of a draft table: easy and
+    normal play whole tables; hard (a search) plays picks and games at every seat."""
+    agents = [make_agent(level, GAME, seat) for seat in range(3)]
+    st = table(3, 12, {"round_limit": 1})
+    if level != "hard":
+        play(st, agents=agents)
+        assert st.over and len(st.result.winners) == 1
+        return
+    slowest = 0.0
+    for phase, decisions in (("draft", 6), ("cup", 24)):
+        play(st, until=lambda st, phase=phase: st.phase == phase)
+        for _ in range(decisions):
+            started = time.perf_counter()
+            st.apply(agents[st.to_move].choose(Decision(st)))
+            slowest = max(slowest, time.perf_counter() - started)
+    assert st.phase == "cup" and slowest < 4  # about 2 s on a busy machine
