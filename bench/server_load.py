@@ -3,9 +3,9 @@
 Not a test: it measures and prints. A tcglab server is started on 127.0.0.1 (a free
 port, a temporary database, no AI delay). Each table has two human seats played by
 scripted websocket clients that pick a random legal action as soon as their seat is
-to move; an action's latency runs from sending it to receiving its acknowledgement,
-which the server sends only after the action is stored. With `--mode ai` the tables
-are AI against AI and one spectator per table watches instead.
+to move; an action's latency runs from sending it to receiving its acknowledgement (the
+view that shows it), which the server sends only after the action is stored. With
+`--mode ai` the tables are AI against AI and one spectator per table watches instead.
 
 The run stops by itself after `--seconds` or when every table has finished, and
 reports actions per second and the p50/p99 action latency.
@@ -36,6 +36,16 @@ import orjson
 from websockets.asyncio.client import connect
 
 SHORT = {"higurashi": {"round_limit": 6}, "pgt": {"round_limit": 3}, "pm": {}, "ps": {}}
+
+
+def loop_factory():
+    """uvloop where it is installed: the scripted clients should cost as little as they can,
+    since they share the machine with the server they measure."""
+    try:
+        import uvloop
+    except ImportError:
+        return None
+    return uvloop.new_event_loop
 
 
 def free_port() -> int:
@@ -75,12 +85,12 @@ async def seat_client(url, table_id, seat, token, rng, latencies, stop_at, think
             except TimeoutError:
                 break
             message = orjson.loads(raw)
-            if message["type"] == "ack" and sent_at is not None:
-                latencies.append(time.perf_counter() - sent_at)
-                sent_at = None
-            elif message["type"] == "error":
+            if message["type"] == "error":
                 sent_at = None  # a stale view crossed our action; the next view retries
             elif message["type"] == "view":
+                if "ack" in message and sent_at is not None:
+                    latencies.append(time.perf_counter() - sent_at)
+                    sent_at = None
                 last = message
                 if last["status"] == "finished":
                     break
@@ -202,7 +212,8 @@ def main() -> None:
         port = free_port()
         server = start_server(Path(folder) / "load.db", port)
         try:
-            report = asyncio.run(run(args, port))
+            with asyncio.Runner(loop_factory=loop_factory()) as runner:
+                report = runner.run(run(args, port))
         finally:
             server.terminate()
             server.wait(timeout=10)

@@ -64,14 +64,12 @@ def pick(view) -> str:
 
 
 def next_view(ws, messages=None):
-    """The next message that is a view (errors fail the test)."""
-    while True:
-        message = ws.receive_json()
-        if messages is not None:
-            messages.append(message)
-        assert message["type"] in ("view", "ack"), message
-        if message["type"] == "view":
-            return message
+    """The next message, which must be a view (errors fail the test)."""
+    message = ws.receive_json()
+    if messages is not None:
+        messages.append(message)
+    assert message["type"] == "view", message
+    return message
 
 
 def play(ws, seat, token, view, until=None, messages=None):

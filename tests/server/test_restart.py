@@ -87,9 +87,7 @@ def socket_play(port, table_id, token, until=None) -> dict:
         made, acted_at = 0, None
         while True:
             view = json.loads(ws.recv(timeout=30))
-            assert view["type"] in ("view", "ack"), view
-            if view["type"] != "view":
-                continue
+            assert view["type"] == "view", view
             if view["status"] == "finished" or (until is not None and made >= until):
                 return view
             if view["legal"] and view["version"] != acted_at:

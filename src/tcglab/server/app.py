@@ -7,6 +7,7 @@ request bodies and websocket messages, never in URLs the server sees.
 
 from __future__ import annotations
 
+import gc
 import json
 from contextlib import asynccontextmanager
 from pathlib import Path
@@ -174,6 +175,16 @@ def create_app(
     return app
 
 
+def quiet_garbage_collector() -> None:
+    """Keep the cycle collector from pausing every table at once. What is loaded by now
+    (modules, cards, rebuilt games) lives as long as the server and is set aside; the
+    young generation is collected less often, and full sweeps over every game in memory
+    (which took 50-110 ms under load) rarely."""
+    gc.collect()
+    gc.freeze()
+    gc.set_threshold(20_000, 50, 1000)
+
+
 def serve(
     host: str = "127.0.0.1",
     port: int = 8000,
@@ -186,6 +197,7 @@ def serve(
 
     path = Path(db_path) if db_path else default_db_path()
     app = create_app(path, ai_delay=ai_delay)
+    quiet_garbage_collector()
     url = f"http://{host}:{port}/"
     print(f"tcglab: serving {url} (database {path})", flush=True)
     if open_browser:

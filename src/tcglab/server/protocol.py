@@ -8,8 +8,9 @@ Client to server (JSON text, one object per message; `ref` is echoed in the repl
 Server to client:
     {"type": "view", ...}   the seat's observation, its events from `since`, its legal
                             actions when it is to move, labels and messages in `lang`
-                            (sent after hello and on change; hello again to switch)
-    {"type": "ack", "version": 13}
+                            (sent after hello and on change; hello again to switch);
+                            the first view after an action is stored acknowledges it
+                            with "ack": {"version": 13, "ref": ...}
     {"type": "error", "error": "one line", "status": 409}
     {"type": "pong"}
 A rejected message changes nothing; the connection stays open.
@@ -45,7 +46,8 @@ def error_reply(error: TcglabError, ref=None) -> dict:
 
 class Connection:
     """One websocket. A reader handles requests; a single writer sends replies and
-    views in order, so a burst of changes is sent as one up-to-date view."""
+    views in order, so a burst of changes is sent as one up-to-date view. An action's
+    acknowledgement rides on the view that shows it: one message, not two."""
 
     def __init__(self, websocket: WebSocket, lobby: Lobby, table_id: str) -> None:
         self.ws = websocket
@@ -58,6 +60,7 @@ class Connection:
         self.lang = "en"
         self.queue: asyncio.Queue = asyncio.Queue()
         self.dirty = False
+        self.ack: dict | None = None  # the stored action the next view acknowledges
 
     async def run(self) -> None:
         writer = asyncio.create_task(self._write())
@@ -88,6 +91,8 @@ class Connection:
             if item is None:
                 self.dirty = False
                 item = self._view()
+                if self.ack is not None:
+                    item["ack"], self.ack = self.ack, None
             try:
                 await self.ws.send_text(dumps(item))
             except (WebSocketDisconnect, RuntimeError):
@@ -143,13 +148,12 @@ class Connection:
         table.listeners.add(self.poke)
         self.poke()
 
-    def _act(self, message: dict) -> dict:
+    def _act(self, message: dict) -> None:
         if self.table is None:
             raise Conflict("say hello with your seat and token before acting")
         if message.get("seat") != self.seat:
             raise Conflict(f"this connection plays seat {self.seat}, not {message.get('seat')!r}")
-        version = self.lobby.act(self.table.id, message)
-        reply = {"type": "ack", "version": version}
+        self.ack = {"version": self.lobby.act(self.table.id, message)}
         if message.get("ref") is not None:
-            reply["ref"] = message["ref"]
-        return reply
+            self.ack["ref"] = message["ref"]
+        self.poke()  # the table has poked already, unless this connection left its seat

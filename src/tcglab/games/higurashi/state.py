@@ -164,6 +164,9 @@ class HigurashiState(StepState):
 
     def observe(self, seat: int | None) -> dict:
         bit = SPECTATOR if seat is None else 1 << seat
+        equipment: dict[int, list[str]] = {}  # worked out once, not once per character
+        for e, inst in self.attached.items():
+            equipment.setdefault(inst, []).append(self.event_card(e).id)
         seats = []
         for s in range(self.players):
             row = []
@@ -179,9 +182,7 @@ class HigurashiState(StepState):
                         "defence": self.defence(inst) if known else None,
                         "attack_mod": self.datk[inst],
                         "defence_mod": self.ddef[inst],
-                        "equipment": sorted(
-                            self.event_card(e).id for e, i in self.attached.items() if i == inst
-                        ),
+                        "equipment": sorted(equipment.get(inst, ())),
                     }
                 )
             seats.append(
