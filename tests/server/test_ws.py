@@ -157,3 +157,9 @@ def test_leaving_the_seat_ends_that_connections_seat(client):
         client.post(f"/api/tables/{table_id}/leave", json={"seat": 1, "token": tokens[1]})
         reply = ws.receive_json()
         assert reply["type"] == "error" and "left" in reply["error"]
+
+
+def test_messages_with_number_keys_are_still_sent():
+    from tcglab.server.protocol import dumps
+
+    assert dumps({"counts": {1: "a"}, "name": "ひかり"}) == '{"counts":{"1":"a"},"name":"ひかり"}'

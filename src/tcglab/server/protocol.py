@@ -33,8 +33,12 @@ MAX_MESSAGE = 64 * 1024
 
 
 def dumps(message: dict) -> str:
-    """A message as compact JSON text (orjson: views are encoded on every change)."""
-    return orjson.dumps(message, option=orjson.OPT_NON_STR_KEYS).decode()
+    """A message as compact JSON text (orjson: views are encoded on every change).
+    Keys that are not text, which observations may use, take orjson's slower path."""
+    try:
+        return orjson.dumps(message).decode()
+    except TypeError:
+        return orjson.dumps(message, option=orjson.OPT_NON_STR_KEYS).decode()
 
 
 def error_reply(error: TcglabError, ref=None) -> dict:

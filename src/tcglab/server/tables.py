@@ -19,6 +19,7 @@ import time
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
+from functools import lru_cache
 
 from tcglab.agents import Decision
 from tcglab.agents.specs import make_agent
@@ -35,6 +36,7 @@ MAX_NAME = 40
 LANGUAGES = ("en", "ja")
 
 
+@lru_cache(maxsize=4096)  # every action carries its token: hash each seat's once
 def hash_token(token: str) -> str:
     return hashlib.sha256(token.encode()).hexdigest()
 

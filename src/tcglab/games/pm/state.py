@@ -155,25 +155,30 @@ class PMState(StepState):
 
     # -- information -----------------------------------------------------------
 
-    def _character_view(self, inst: int) -> dict:
+    def _character_view(self, inst: int, supports: dict[int, list[str]]) -> dict:
         ap, dp = self.values(inst)
+        card = self.card(inst)
         view = {
-            "card": self.card(inst).id,
+            "card": card.id,
             "name": self.name(inst),
             "ap": ap,
             "dp": dp,
             "cost": self.cost(inst),
             "rested": self.rested[inst],
             "new": self.entered[inst] == self.turn,
-            "supports": [self.card(s).id for s, h in enumerate(self.host) if h == inst],
+            "supports": supports.get(inst, []),
         }
-        if not self.card(inst).has_values:
+        if not card.has_values:
             view["ap"] = view["dp"] = None
         return view
 
     def observe(self, seat: int | None) -> dict:
         """Everything public: discard areas (PM-1.4.2) and point areas (PM-1.4.3) in
         full, the field; hidden are only the decks and the other hand (PM-3.5)."""
+        supports: dict[int, list[str]] = {}  # host -> its supports, found in one pass
+        for sup, host in enumerate(self.host):
+            if host >= 0:
+                supports.setdefault(host, []).append(self.card(sup).id)
         seats = []
         for s in range(2):
             seats.append(
@@ -186,8 +191,8 @@ class PMState(StepState):
                         {"card": self.card(i).id, "face_up": not self.down[i]}
                         for i in self.points[s]
                     ],
-                    "main": [self._character_view(i) for i in self.main[s]],
-                    "support": [self._character_view(i) for i in self.support[s]],
+                    "main": [self._character_view(i, supports) for i in self.main[s]],
+                    "support": [self._character_view(i, supports) for i in self.support[s]],
                     "discount": self.discount[s],
                 }
             )
