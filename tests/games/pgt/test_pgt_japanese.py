@@ -146,8 +146,8 @@ def test_an_attack_to_victory_as_a_player_reads_it():
         "P1がサイコロを3個振った：出目 3・4・5",
         "行動判定 3+4+5(+1) = 13",
         "攻撃力13とP2.F1のP-def 7を比較：攻撃成功",
-        "P2.F1の白樺 柚葉がリタイヤ：P1が2点獲得（スコア 11-0）",
-        "ゲーム終了（スコア10点に到達）：P1の勝ち、スコア 11-0",
+        "P2.F1の白樺 柚葉がリタイヤ：P1が2点獲得（スコア P1 11点・P2 0点）",
+        "ゲーム終了（スコア10点に到達）：P1の勝ち、スコア P1 11点・P2 0点",
     ]
 
 
@@ -185,4 +185,4 @@ def test_the_first_formations_show_names_to_their_owner_only():
 )
 def test_game_over_lines_at_the_start_of_a_round(p2, options, line):
     st = position({"F1": A}, p2, options=options, step=("round_start",))
-    assert st.over and ja_log(st, None) == [line + "スコア 0-0"]
+    assert st.over and ja_log(st, None) == [line + "スコア P1 0点・P2 0点"]

@@ -19,6 +19,16 @@ def _p(seat) -> str:
     return f"P{int(seat) + 1}"
 
 
+def _scores(scores) -> str:
+    """Each score beside its player, so the line still reads right when a draft table
+    renames the players of one of its games."""
+    return " ".join(f"{_p(seat)} {score}" for seat, score in enumerate(scores))
+
+
+def _scores_ja(scores) -> str:
+    return "・".join(f"{_p(seat)} {score}点" for seat, score in enumerate(scores))
+
+
 def _formation(d):
     shown = ", ".join(
         f"{slot}={card}"
@@ -50,7 +60,7 @@ def _game_over(d):
         "round_limit": "the round limit was reached",
     }[d["reason"]]
     who = " and ".join(_p(w) for w in d["winners"]) or "nobody"
-    return f"Game over ({why}): {who} wins; scores {d['scores'][0]}-{d['scores'][1]}"
+    return f"Game over ({why}): {who} wins; scores {_scores(d['scores'])}"
 
 
 MESSAGES = {
@@ -79,7 +89,7 @@ MESSAGES = {
     "invalid": lambda d: f"Innocence succeeds: the attack by {d['at']} is invalid",
     "retire": lambda d: (
         f"{d['name']} ({d['at']}) retires: {_p(d['by'])} gains {d['points']} "
-        f"(score {d['score'][0]}-{d['score'][1]})"
+        f"(score {_scores(d['score'])})"
     ),
     "flip": lambda d: f"{d['name']} at {d['at']} is turned face-up",
     "hide": lambda d: f"{d['name']} at {d['at']} is turned face-down",
@@ -165,7 +175,7 @@ def _game_over_ja(d):
     }[d["reason"]]
     who = "と".join(_p(w) for w in d["winners"])
     outcome = f"{who}の勝ち" if who else "引き分け"
-    return f"ゲーム終了（{why}）：{outcome}、スコア {d['scores'][0]}-{d['scores'][1]}"
+    return f"ゲーム終了（{why}）：{outcome}、スコア {_scores_ja(d['scores'])}"
 
 
 MESSAGES_JA = {
@@ -200,7 +210,7 @@ MESSAGES_JA = {
     "invalid": lambda d: f"イノセンス成功：{d['at']}のアタックは無効になった",
     "retire": lambda d: (
         f"{_who(d)}がリタイヤ：{_p(d['by'])}が{d['points']}点獲得"
-        f"（スコア {d['score'][0]}-{d['score'][1]}）"
+        f"（スコア {_scores_ja(d['score'])}）"
     ),
     "flip": lambda d: f"{_who(d)}が表向きになった",
     "hide": lambda d: f"{_who(d)}が裏向きになった",
