@@ -260,6 +260,13 @@ def play_arguments(parser: argparse.ArgumentParser) -> None:
         metavar="FILE",
         help="write the game to FILE as a replay when it ends or you quit",
     )
+    parser.add_argument(
+        "--lang",
+        choices=("en", "ja"),
+        default="en",
+        help="the language of your choices and the game log: en (English, the default) "
+        "or ja (Japanese); the board is drawn in English",
+    )
 
 
 def play_command(args: argparse.Namespace) -> int:
@@ -284,7 +291,7 @@ def play_command(args: argparse.Namespace) -> int:
     print(f"{game.name} · {players} players · rules: {changed_options(game, options)}")
     print(f"You are {_p(me)}; {others} played by the {args.ai} AI.")
     print("Type the number of a choice and press Enter; q quits.\n")
-    finished = play_to_end(state, me, agents, game)
+    finished = play_to_end(state, me, agents, game, args.lang)
     if finished:
         print(result_text(state, me))
     else:
@@ -309,12 +316,13 @@ class TerminalPlayer:
 
     name = "you"
 
-    def __init__(self, game: Game) -> None:
+    def __init__(self, game: Game, lang: str = "en") -> None:
         self.game = game
+        self.lang = lang
         self.seen = 0
 
     def choose(self, decision: Decision) -> Action:
-        events = decision.events(0)
+        events = decision.events(0, self.lang)
         if len(events) < self.seen:  # a new game of a match has begun
             self.seen = 0
         for event in events[self.seen :]:
@@ -322,7 +330,7 @@ class TerminalPlayer:
         self.seen = len(events)
         print()
         print(self.game.render(decision.observation))
-        action = ask(decision.legal)
+        action = ask(decision.legal, self.lang)
         if action is None:
             raise Quit
         return action
@@ -352,7 +360,7 @@ def play_match(game: Game, args: argparse.Namespace, seed: int, players: int, op
     """A match against the AI, as the game's rules define one (PGT-5.3)."""
     me = args.seat - 1
     agents = [make_agent(args.ai, game, s) for s in _agent_seeds(seed, players)]
-    agents[me] = TerminalPlayer(game)
+    agents[me] = TerminalPlayer(game, args.lang)
     print(f"{game.name} · a match · you are {_p(me)}, the others the {args.ai} AI")
     try:
         result = game.play_match(seed, agents, read_decks(game, args, players), options)
@@ -372,7 +380,7 @@ def play_draft(game: Game, args: argparse.Namespace, seed: int) -> int:
     me, players = args.seat - 1, args.draft
     if me >= players:
         raise UsageError(f"--seat takes 1 to {players} for a draft of {players}, not {args.seat}")
-    you = TerminalPlayer(game)
+    you = TerminalPlayer(game, args.lang)
     agents = [make_agent(args.ai, game, s) for s in _agent_seeds(seed, players)]
     agents[me] = you
     pickers = [you if s == me else None for s in range(players)]  # None: the game's AI
@@ -401,38 +409,38 @@ def _agent_seeds(seed: int, players: int) -> list[int]:
     return [source.next_u64() for _ in range(players)]
 
 
-def play_to_end(state: State, me: int, agents: dict, game: Game) -> bool:
+def play_to_end(state: State, me: int, agents: dict, game: Game, lang: str = "en") -> bool:
     """Alternate between the person at `me` and the AI seats; False if the person quits."""
     seen = 0
     while not state.over:
         seat = state.to_move
         if seat == me:
-            seen = show_events(state, me, seen)
+            seen = show_events(state, me, seen, lang)
             print()
             print(game.render(state.observe(me)))
-            action = ask(state.legal_actions())
+            action = ask(state.legal_actions(), lang)
             if action is None:
                 return False
             state.apply(action)
         else:
             state.apply(agents[seat].choose(Decision(state)))
-        seen = show_events(state, me, seen)
+        seen = show_events(state, me, seen, lang)
     return True
 
 
-def show_events(state: State, seat: int, start: int) -> int:
+def show_events(state: State, seat: int, start: int, lang: str = "en") -> int:
     """Print what happened since `start`, as `seat` may see it; returns the new start."""
-    for event in state.events_for(seat, start):
+    for event in state.events_for(seat, start, lang):
         print(f"  · {event['message']}")
     return len(state.log)
 
 
-def ask(actions: list[Action]) -> Action | None:
+def ask(actions: list[Action], lang: str = "en") -> Action | None:
     """Number the actions and read a pick until it is valid; None to quit."""
     count = len(actions)
     print("Your choices:")
     for number, action in enumerate(actions, start=1):
-        print(f"  {number:>2}. {action.label}")
+        print(f"  {number:>2}. {action.text(lang)}")
     hint = f"type a number from 1 to {count}, or q to quit"
     while True:
         try:

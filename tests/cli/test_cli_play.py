@@ -170,3 +170,19 @@ def test_a_pgt_draft_ends_with_a_champion(cli, monkeypatch):
 def test_a_match_for_a_game_without_match_rules_is_a_clear_error(cli):
     code, _, err = cli("play", "higurashi", "--match", "--seed", "1")
     assert code == 2 and err == "tcglab: error: higurashi has no match rules; play single games\n"
+
+
+def test_japanese_choices_and_log(cli, monkeypatch):
+    prompts = pick_last(monkeypatch)
+    code, out, err = cli("play", "pm", "--seed", "4", "--lang", "ja")
+    assert code == 0 and err == "" and prompts
+    choices = re.findall(r"^\s+\d+\. (.+)$", out, flags=re.M)
+    log = re.findall(r"^  · (.+)$", out, flags=re.M)
+    japanese = re.compile(r"[\u3040-\u30ff\u4e00-\u9fff]")
+    assert choices and all(japanese.search(line) for line in choices)
+    assert log and all(japanese.search(line) for line in log)
+
+
+def test_an_unknown_language_is_refused(cli):
+    code, _, err = cli("play", "pm", "--lang", "fr")
+    assert code == 2 and "--lang" in err and "en" in err and "ja" in err

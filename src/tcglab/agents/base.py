@@ -31,9 +31,9 @@ class Decision:
             self._observation = self._state.observe(self.seat)
         return self._observation
 
-    def events(self, start: int = 0) -> list[dict]:
-        """What happened from event `start` on, as this seat may see it."""
-        return self._state.events_for(self.seat, start)
+    def events(self, start: int = 0, lang: str = "en") -> list[dict]:
+        """What happened from event `start` on, as this seat may see it, told in `lang`."""
+        return self._state.events_for(self.seat, start, lang)
 
     def sample(self, rng: Rng) -> State:
         """A determinized state: hidden information resampled from this seat's view."""
