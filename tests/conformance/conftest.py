@@ -9,6 +9,7 @@ is run once for each. A game registered later gets the whole suite by itself.
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import itertools
 import tomllib
@@ -22,6 +23,7 @@ import pytest
 from tcglab.engine import Game, Rng, RuleOption, State, games
 
 MAX_ACTIONS = 10_000  # a random game still going after this many actions is taken never to end
+LONG_GAME = 400  # actions: a five-player Higurashi game is about 700, a draft tournament 1,900
 SEED_FLOOR = 1 << 48  # seeds this large cannot turn up in an observation by accident
 
 
@@ -63,7 +65,12 @@ class Case:
 
     def walk(self, seed: int, every: int = 1) -> Iterator[State]:
         """Play a random game from `seed`, yielding the live state at every `every`-th
-        decision and once more when it is over. Callers look; they do not act."""
+        decision and once more when it is over. Callers look; they do not act. In a case
+        of long games (a whole draft tournament is one game) a spaced-out walk is spaced
+        out further, so that each case looks at about as many positions."""
+        yield from self._walk(seed, every * stretch(self) if every > 1 else 1)
+
+    def _walk(self, seed: int, every: int) -> Iterator[State]:
         state = self.new_state(seed)
         policy = self.policy(seed)
         for step in itertools.count():
@@ -77,8 +84,16 @@ class Case:
 
     def play(self, seed: int) -> State:
         """A random game from `seed`, played to its end."""
-        *_, last = self.walk(seed, every=MAX_ACTIONS)
+        *_, last = self._walk(seed, every=MAX_ACTIONS)
         return last
+
+
+@functools.cache
+def stretch(case: Case) -> int:
+    """How many times longer than a long ordinary game (LONG_GAME actions) this case's
+    random games run, at least 1."""
+    lengths = [len(case.play(seed).history) for seed in case.seeds(2, "length")]
+    return max(1, sum(lengths) // len(lengths) // LONG_GAME)
 
 
 def _text(value: Any) -> str:
