@@ -12,7 +12,7 @@ import json
 from contextlib import asynccontextmanager
 from pathlib import Path
 
-from fastapi import FastAPI, Request, WebSocket
+from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
@@ -22,7 +22,7 @@ from tcglab.engine import BadOption, TcglabError, get_game
 from tcglab.engine.registry import games
 from tcglab.server import catalogue
 from tcglab.server.errors import status_of
-from tcglab.server.protocol import Connection
+from tcglab.server.protocol import table_sockets
 from tcglab.server.store import Store, default_db_path
 from tcglab.server.tables import Lobby, language
 
@@ -157,10 +157,8 @@ def create_app(
     async def replay_step(table_id: str, step: int, lang: str = "en"):
         return lobby.replay_step(table_id, step, language(lang))
 
-    @app.websocket("/ws/tables/{table_id}")
-    async def table_socket(websocket: WebSocket, table_id: str):
-        await websocket.accept()
-        await Connection(websocket, lobby, table_id).run()
+    # /ws/tables/{id}: each table's websocket, served below the framework's routing
+    app.add_middleware(table_sockets, lobby=lobby)
 
     # -- the client -----------------------------------------------------------
 

@@ -48,6 +48,48 @@ def error_reply(error: TcglabError, ref=None) -> dict:
     return reply
 
 
+class RawSocket:
+    """A websocket spoken as plain ASGI messages, the two calls a Connection makes. A
+    view goes out on every change, and the framework's layers cost more per message
+    than encoding the view does."""
+
+    def __init__(self, receive, send) -> None:
+        self._receive, self._send = receive, send
+
+    async def accept(self) -> None:
+        if (await self._receive())["type"] != "websocket.connect":
+            raise WebSocketDisconnect(1006)
+        await self._send({"type": "websocket.accept"})
+
+    async def receive_text(self) -> str:
+        message = await self._receive()
+        if message["type"] == "websocket.disconnect":
+            raise WebSocketDisconnect(message.get("code", 1000))
+        text = message.get("text")
+        return text if text is not None else (message.get("bytes") or b"").decode(errors="replace")
+
+    async def send_text(self, text: str) -> None:
+        try:
+            await self._send({"type": "websocket.send", "text": text})
+        except OSError:
+            raise WebSocketDisconnect(1006) from None
+
+
+def table_sockets(app, lobby: Lobby, prefix: str = "/ws/tables/"):
+    """ASGI middleware: a table's websocket goes straight to its Connection."""
+
+    async def asgi(scope, receive, send) -> None:
+        path = scope.get("path", "")
+        if scope["type"] != "websocket" or not path.startswith(prefix):
+            await app(scope, receive, send)
+            return
+        socket = RawSocket(receive, send)
+        await socket.accept()
+        await Connection(socket, lobby, path[len(prefix) :]).run()
+
+    return asgi
+
+
 class Connection:
     """One websocket. A reader handles requests; a single writer sends replies and
     views in order, so a burst of changes is sent as one up-to-date view. An action's
