@@ -23,7 +23,7 @@ import contextlib
 import json
 
 import orjson
-from starlette.websockets import WebSocket, WebSocketDisconnect
+from starlette.websockets import WebSocketDisconnect
 
 from tcglab.engine import BadOption, TcglabError
 from tcglab.server.errors import Conflict, status_of
@@ -95,7 +95,7 @@ class Connection:
     views in order, so a burst of changes is sent as one up-to-date view. An action's
     acknowledgement rides on the view that shows it: one message, not two."""
 
-    def __init__(self, websocket: WebSocket, lobby: Lobby, table_id: str) -> None:
+    def __init__(self, websocket: RawSocket, lobby: Lobby, table_id: str) -> None:
         self.ws = websocket
         self.lobby = lobby
         self.table_id = table_id
