@@ -127,6 +127,17 @@ async def watcher(url, table_id, stop_at) -> int:
     return version
 
 
+async def every_table(http) -> list[dict]:
+    """Every table's summary, read page by page from the lobby listing."""
+    summaries: list[dict] = []
+    while True:
+        params = {"offset": len(summaries), "limit": 200}
+        page = (await http.get("/api/tables", params=params)).json()
+        summaries += page["tables"]
+        if not page["tables"] or len(summaries) >= page["total"]:
+            return summaries
+
+
 async def run(args, port: int) -> dict:
     base = f"http://127.0.0.1:{port}"
     url = f"ws://127.0.0.1:{port}"
@@ -168,7 +179,7 @@ async def run(args, port: int) -> dict:
             ]
         counts = await asyncio.gather(*jobs)
         elapsed = time.perf_counter() - start
-        summaries = (await http.get("/api/tables")).json()
+        summaries = await every_table(http)
     actions = sum(s["version"] for s in summaries)
     finished = sum(s["status"] == "finished" for s in summaries)
     report = {

@@ -3,17 +3,23 @@ check a replay.
 
 Each command is one entry of COMMANDS: its name, its help texts, a function that adds
 its arguments and a function that runs it and returns the exit status. A user's
-mistake is a TcglabError, shown as one line `tcglab: error: ...` with exit status 2.
+mistake is a TcglabError, shown as one line `tcglab: error: ...` with exit status 2;
+so is a mistake in the arguments themselves (`tcglab sim: error: ...`). Anything else
+that escapes a command is a defect of tcglab: one line saying so, exit status 1, and
+the trace when TCGLAB_DEBUG is set.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import math
 import os
+import re
 import secrets
 import sys
 import textwrap
+import traceback
 from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -23,8 +29,9 @@ import tcglab
 from tcglab.agents import Decision
 from tcglab.agents.specs import make_agent
 from tcglab.engine import Action, BadOption, Game, ReplayError, Rng, State, TcglabError, get_game
+from tcglab.engine import replay as replays
 from tcglab.engine.registry import games as registered_games
-from tcglab.engine.replay import load, record, rerun
+from tcglab.engine.replay import parse, record, rerun
 from tcglab.sim import (
     DEFAULT_MAX_ACTIONS,
     Progress,
@@ -35,38 +42,159 @@ from tcglab.sim import (
 )
 
 OK, FAILED, USAGE, INTERRUPTED = 0, 1, 2, 130
+BUG = FAILED
+
+# Bounds of what the commands take: far above any real use, low enough that no value
+# can make a command run out of memory or time before it starts.
+MAX_SEED = replays.MAX_SEED  # the engine's Rng keeps 64 bits of a seed
+MAX_PLAYERS = 16
+MAX_GAMES = 1_000_000
+MAX_JOBS = 64
+MAX_ACTIONS = replays.MAX_ACTIONS  # a game longer than this could not be replayed
+MAX_DECK_LIST_BYTES = 1024 * 1024
+LONGEST_NUMBER_TEXT = 24
 
 
 class UsageError(TcglabError):
     """A command-line value that the command cannot use."""
 
 
+class ArgumentParser(argparse.ArgumentParser):
+    """argparse, but a mistake in the arguments is one line, not the usage and a line:
+    `tcglab sim: error: argument --games: ... (see tcglab sim --help)`, exit status 2.
+    Subcommands' parsers are of this class too (add_subparsers makes them so)."""
+
+    def __init__(self, *args, command: bool = False, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self.command = command
+
+    def parse_known_args(self, args=None, namespace=None):
+        """A command's parser refuses arguments it does not know itself, so that the
+        message points to that command's --help rather than tcglab's."""
+        parsed, extras = super().parse_known_args(args, namespace)
+        if extras and self.command:
+            self.error(f"unrecognized arguments: {' '.join(extras)}")
+        return parsed, extras
+
+    def error(self, message: str):
+        print(f"{self.prog}: error: {one_line(message)} (see {self.prog} --help)", file=sys.stderr)
+        self.exit(USAGE)
+
+
+def one_line(text: str) -> str:
+    """`text` with any line break or control character written as an escape, so that a
+    message quoting what a person typed or a file held stays on one line."""
+    return _CONTROL.sub(lambda found: repr(found[0])[1:-1], text)
+
+
+_CONTROL = re.compile("[\x00-\x1f\x7f-\x9f\u2028\u2029]")
+
+
+def quoted(text: str) -> str:
+    """What a person typed, quoted, and cut short where it is too long to echo whole."""
+    if len(text) <= 40:
+        return repr(text)
+    return f"{text[:30]!r}... ({len(text):,} characters)"
+
+
 # -- shared argument handling -------------------------------------------------------
 
 
-def whole_number(minimum: int) -> Callable[[str], int]:
-    """An argparse type: a whole number of at least `minimum`."""
+def whole_number(minimum: int | None = None, maximum: int | None = None) -> Callable[[str], int]:
+    """An argparse type: a whole number (in ASCII digits) from `minimum` to `maximum`."""
+    if minimum is not None and maximum is not None:
+        accepted = f"a whole number from {_number(minimum)} to {_number(maximum)}"
+    elif minimum is not None:
+        accepted = f"a whole number >= {minimum}"
+    else:
+        accepted = "a whole number"
 
     def parse(text: str) -> int:
-        try:
-            value = int(text)
-        except ValueError:
-            value = None
-        if value is None or value < minimum:
-            raise argparse.ArgumentTypeError(f"expected a whole number >= {minimum}, not {text!r}")
+        digits = text.strip()
+        value = None
+        if len(digits) <= LONGEST_NUMBER_TEXT and re.fullmatch(r"[+-]?[0-9]+", digits):
+            value = int(digits)
+        low_ok = value is not None and (minimum is None or value >= minimum)
+        if not low_ok or (maximum is not None and value > maximum):
+            raise argparse.ArgumentTypeError(f"expected {accepted}, not {quoted(text)}")
         return value
 
     return parse
 
 
-positive, seed_number = whole_number(1), whole_number(0)
+def _number(value: int) -> str:
+    """Thousands marked where that helps (1,000,000), not in a seed's 20 digits."""
+    return f"{value:,}" if value < 10**9 else str(value)
+
+
+def seconds_up_to(most: float, unit: str = "seconds") -> Callable[[str], float]:
+    """An argparse type: a finite number of seconds (or `unit`) from 0 to `most`."""
+
+    def parse(text: str) -> float:
+        try:
+            value = float(text) if len(text) <= LONGEST_NUMBER_TEXT else math.nan
+        except ValueError:
+            value = math.nan
+        if not 0 <= value <= most:  # also refuses nan
+            raise argparse.ArgumentTypeError(
+                f"expected a number of {unit} from 0 to {most:g}, not {quoted(text)}"
+            )
+        return value
+
+    return parse
+
+
+def text_of_at_most(longest: int) -> Callable[[str], str]:
+    """An argparse type: text of at most `longest` characters."""
+
+    def parse(text: str) -> str:
+        if len(text) > longest:
+            raise argparse.ArgumentTypeError(
+                f"expected at most {longest} characters, not {quoted(text)}"
+            )
+        return text
+
+    return parse
+
+
+integer = whole_number()
+seed_number = whole_number(0, MAX_SEED)
+games_count = whole_number(1, MAX_GAMES)
+seat_number = whole_number(1, MAX_PLAYERS)
+
+
+def read_file(path: Path, what: str, limit: int) -> str:
+    """The text of a file a person named, or a one-line UsageError saying why it cannot
+    be read: missing, a folder, unreadable, larger than `limit` bytes, not UTF-8."""
+    where = f"cannot read {what} {path}"
+    try:
+        if path.is_dir():
+            raise UsageError(f"{where}: it is a folder; give a {what} file")
+        with path.open("rb") as handle:
+            data = handle.read(limit + 1)
+    except OSError as exc:
+        raise UsageError(f"{where}: {exc.strerror or exc}") from None
+    except ValueError:  # a name Python cannot hand to the system, e.g. with a NUL in it
+        raise UsageError(f"{where}: not a usable file name") from None
+    if len(data) > limit:
+        raise UsageError(f"{where}: it is larger than {_size(limit)}, the most a {what} may be")
+    try:
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        raise UsageError(
+            f"{where}: not UTF-8 text (byte {data[exc.start]:#04x} at offset {exc.start})"
+        ) from None
+
+
+def _size(count: int) -> str:
+    return f"{count / 2**20:g} MB" if count >= 2**20 else f"{count:,} bytes"
 
 
 def add_game_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("game", help="the game id (see `tcglab games`)")
     parser.add_argument(
         "--players",
-        type=int,
+        type=integer,
         metavar="P",
         help="number of players (default: the game's usual count, see `tcglab games`)",
     )
@@ -128,19 +256,23 @@ def deck_cards(game: Game, name_or_file: str) -> list[str]:
     if name_or_file in prebuilt:
         return list(prebuilt[name_or_file])
     path = Path(name_or_file)
-    if not path.is_file():
+    if not _exists(path):
         names = ", ".join(prebuilt) or "none"
         raise UsageError(
-            f"{name_or_file!r} is neither a prebuilt {game.id} deck ({names}) nor a file"
+            f"{quoted(name_or_file)} is neither a prebuilt {game.id} deck ({names}) nor a file"
         )
-    try:
-        text = path.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as exc:
-        raise UsageError(f"cannot read deck list {path}: {exc}") from None
+    text = read_file(path, "deck list", MAX_DECK_LIST_BYTES)
     try:
         return game.read_deck(text)
     except BadOption as exc:
         raise UsageError(f"{path}: {exc}") from None
+
+
+def _exists(path: Path) -> bool:
+    try:
+        return path.exists()
+    except (OSError, ValueError):  # a name too long, or with a NUL in it
+        return False
 
 
 def changed_options(game: Game, options: dict) -> str:
@@ -221,7 +353,7 @@ def play_arguments(parser: argparse.ArgumentParser) -> None:
     add_game_arguments(parser)
     parser.add_argument(
         "--seat",
-        type=positive,
+        type=seat_number,
         default=1,
         metavar="S",
         help="your seat, 1 to P: you are P<S> (default 1); the other seats are AI",
@@ -230,7 +362,7 @@ def play_arguments(parser: argparse.ArgumentParser) -> None:
         "--seed",
         type=seed_number,
         metavar="N",
-        help="seed of the shuffle and the dice, to play the same deal again "
+        help="seed of the shuffle and the dice, 0 to 2**64-1, to play the same deal again "
         "(default: a fresh random seed, shown when the game ends)",
     )
     parser.add_argument(
@@ -249,7 +381,7 @@ def play_arguments(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument(
         "--draft",
-        type=positive,
+        type=seat_number,
         metavar="N",
         help="draft decks with N players (Pretty Good Tactics: 3 or 4), then play the "
         "knockout tournament of best-of-three matches",
@@ -275,8 +407,8 @@ def play_command(args: argparse.Namespace) -> int:
     options = parse_options(game, args.option)
     if args.seat > players:
         raise UsageError(f"--seat takes 1 to {players} for {players} players, not {args.seat}")
-    if args.save_replay is not None and not args.save_replay.parent.is_dir():
-        raise UsageError(f"cannot write to {args.save_replay}: no folder {args.save_replay.parent}")
+    if args.save_replay is not None:
+        _check_writable(args.save_replay, "--save-replay")
     me = args.seat - 1
     seed = secrets.randbits(32) if args.seed is None else args.seed
     if args.draft:
@@ -305,6 +437,15 @@ def play_command(args: argparse.Namespace) -> int:
         )
         print(f"Replay written to {args.save_replay}.")
     return OK
+
+
+def _check_writable(path: Path, option: str) -> None:
+    """Refuse, before any work, a file that cannot be written: its folder is missing or
+    it is a folder itself."""
+    if path.is_dir():
+        raise UsageError(f"{option} takes a file name, and {path} is a folder")
+    if not path.parent.is_dir():
+        raise UsageError(f"cannot write to {path}: no folder {path.parent}")
 
 
 class Quit(Exception):
@@ -448,6 +589,9 @@ def ask(actions: list[Action], lang: str = "en") -> Action | None:
         except EOFError:
             print()
             return None
+        except UnicodeDecodeError:  # bytes the terminal's encoding cannot read
+            print(f"That was not readable text: {hint}.")
+            continue
         if text.lower() in ("q", "quit", "exit"):
             return None
         if not text:
@@ -478,15 +622,19 @@ def result_text(state: State, me: int | None) -> str:
 def sim_arguments(parser: argparse.ArgumentParser) -> None:
     add_game_arguments(parser)
     parser.add_argument(
-        "--games", type=positive, default=100, metavar="N", help="games to play (default 100)"
+        "--games",
+        type=games_count,
+        default=100,
+        metavar="N",
+        help=f"games to play, 1 to {MAX_GAMES:,} (default 100)",
     )
     parser.add_argument(
         "--seed",
         type=seed_number,
         default=0,
         metavar="S",
-        help="batch seed: every game's seed and every agent's seed derive from it, "
-        "so the same command plays the same games (default 0)",
+        help="batch seed, 0 to 2**64-1: every game's seed and every agent's seed derive "
+        "from it, so the same command plays the same games (default 0)",
     )
     parser.add_argument(
         "--agents",
@@ -510,11 +658,11 @@ def sim_arguments(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument(
         "--max-actions",
-        type=positive,
+        type=whole_number(1, MAX_ACTIONS),
         default=DEFAULT_MAX_ACTIONS,
         metavar="N",
-        help=f"stop with an error naming the seed if a game passes N actions "
-        f"(default {DEFAULT_MAX_ACTIONS})",
+        help=f"stop with an error naming the seed if a game passes N actions, 1 to "
+        f"{MAX_ACTIONS:,} (default {DEFAULT_MAX_ACTIONS:,})",
     )
 
 
@@ -594,7 +742,8 @@ def replay_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def replay_command(args: argparse.Namespace) -> int:
-    replay = load(args.file)
+    text = read_file(args.file, "replay", replays.MAX_BYTES)
+    replay = parse(text, str(args.file))
     if replay.engine_version != tcglab.__version__:
         print(
             f"note: recorded with tcglab {replay.engine_version}, this is {tcglab.__version__}",
@@ -625,9 +774,15 @@ def odds_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "expression",
         nargs="?",
-        help="a dice check such as 3D+1, or an attack with a boost folded in: 3D+2D-4",
+        type=text_of_at_most(40),
+        help="a dice check: nD (roll up to n dice), then any number of +mD (an attack "
+        "boost's dice, folded in) and +a or -a (modifiers), e.g. 3D+1 or 3D+2D-4; "
+        "1 to 10 dice in all, numbers of at most 2 digits, spaces and full-width "
+        "characters allowed",
     )
-    parser.add_argument("--target", type=int, metavar="T", help="the defence to reach")
+    parser.add_argument(
+        "--target", type=integer, metavar="T", help="the defence to reach, a whole number"
+    )
     parser.add_argument(
         "--chart", action="store_true", help="print the full chart for targets 2 to 30"
     )
@@ -680,16 +835,13 @@ def deck_command(args: argparse.Namespace) -> int:
     if args.action == "show":
         if args.deck not in prebuilt:
             raise UsageError(
-                f"no prebuilt {game.id} deck {args.deck!r}; decks: {', '.join(prebuilt)}"
+                f"no prebuilt {game.id} deck {quoted(args.deck)}; decks: {', '.join(prebuilt)}"
             )
         for card_id, count in Counter(prebuilt[args.deck]).items():
             print(f"{count} {card_id}")
         return OK
     path = Path(args.deck)
-    try:
-        text = path.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as exc:
-        raise UsageError(f"cannot read deck list {path}: {getattr(exc, 'strerror', exc)}") from None
+    text = read_file(path, "deck list", MAX_DECK_LIST_BYTES)
     problems = game.check_deck(text)
     for problem in problems:
         print(f"{path}: {problem}")
@@ -714,13 +866,25 @@ def arena_arguments(parser: argparse.ArgumentParser) -> None:
         "the spec before it",
     )
     parser.add_argument(
-        "--games", type=positive, default=100, metavar="N", help="games to play (default 100)"
+        "--games",
+        type=games_count,
+        default=100,
+        metavar="N",
+        help=f"games to play, 1 to {MAX_GAMES:,} (default 100)",
     )
     parser.add_argument(
-        "--seed", type=seed_number, default=0, metavar="S", help="seed of the schedule (default 0)"
+        "--seed",
+        type=seed_number,
+        default=0,
+        metavar="S",
+        help="seed of the schedule, 0 to 2**64-1 (default 0)",
     )
     parser.add_argument(
-        "--jobs", type=positive, default=1, metavar="J", help="worker processes (default 1)"
+        "--jobs",
+        type=whole_number(1, MAX_JOBS),
+        default=1,
+        metavar="J",
+        help=f"worker processes, 1 to {MAX_JOBS} (default 1)",
     )
     parser.add_argument(
         "--db",
@@ -761,7 +925,9 @@ def serve_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1)"
     )
-    parser.add_argument("--port", type=positive, default=8000, help="port (default 8000)")
+    parser.add_argument(
+        "--port", type=whole_number(1, 65535), default=8000, help="port, 1 to 65535 (default 8000)"
+    )
     parser.add_argument(
         "--db",
         type=Path,
@@ -771,10 +937,29 @@ def serve_arguments(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument(
         "--ai-delay",
-        type=float,
+        type=seconds_up_to(60),
         default=0.4,
         metavar="S",
-        help="seconds an AI seat waits before each move, so people can follow (default 0.4)",
+        help="seconds an AI seat waits before each move, so people can follow, 0 to 60 "
+        "(default 0.4)",
+    )
+    parser.add_argument(
+        "--max-actions",
+        type=whole_number(1, 1_000_000),
+        default=20_000,
+        metavar="N",
+        help="stop a game after N actions with no winner (reason action_limit), so no "
+        "table plays forever, 1 to 1,000,000 (default 20,000; real games take a few "
+        "thousand at most)",
+    )
+    parser.add_argument(
+        "--expire-hours",
+        type=seconds_up_to(24 * 365, "hours"),
+        default=24.0,
+        metavar="H",
+        help="delete an open table nobody has touched for H hours, and let go of the "
+        "memory of a running one (its record stays), 0 to 8760; 0 keeps them for ever "
+        "(default 24)",
     )
     parser.add_argument("--open", action="store_true", help="open the lobby in a web browser")
 
@@ -786,11 +971,17 @@ def serve_command(args: argparse.Namespace) -> int:
         raise UsageError(
             f"the web server needs its packages ({exc.name} is missing): pip install 'tcglab[web]'"
         ) from None
-    if args.ai_delay < 0:
-        raise UsageError(f"--ai-delay takes 0 or more seconds, not {args.ai_delay}")
-    if args.db is not None and not args.db.parent.is_dir():
-        raise UsageError(f"cannot keep the database at {args.db}: no folder {args.db.parent}")
-    serve(args.host, args.port, args.db, ai_delay=args.ai_delay, open_browser=args.open)
+    if args.db is not None:
+        _check_writable(args.db, "--db")
+    serve(
+        args.host,
+        args.port,
+        args.db,
+        ai_delay=args.ai_delay,
+        open_browser=args.open,
+        max_actions=args.max_actions,
+        expire_after=args.expire_hours * 3600 or None,
+    )
     return OK
 
 
@@ -906,14 +1097,15 @@ COMMANDS = (
 
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
+    parser = ArgumentParser(
         prog="tcglab",
         description="Play, simulate and replay four Japanese trading-card games by their "
         "written rules.",
         epilog="examples:\n  tcglab games\n  tcglab play higurashi --players 3\n"
         "  tcglab sim higurashi --games 500 --seed 1 --json\n  tcglab replay game.json\n\n"
         "`tcglab COMMAND --help` explains each command.\n"
-        "exit status: 0 done, 1 a replay diverged, 2 bad input, 130 interrupted",
+        "exit status: 0 done, 1 a replay diverged or a deck is not legal (or a bug in "
+        "tcglab, said so), 2 bad input, 130 interrupted",
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     parser.add_argument("--version", action="version", version=f"tcglab {tcglab.__version__}")
@@ -925,6 +1117,7 @@ def build_parser() -> argparse.ArgumentParser:
             description=textwrap.fill(command.description, 80),
             epilog="examples:\n" + "".join(f"  {line}\n" for line in command.examples.split("\n")),
             formatter_class=argparse.RawDescriptionHelpFormatter,
+            command=True,
         )
         command.arguments(sub)
         sub.set_defaults(run=command.run)
@@ -932,11 +1125,26 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: list[str] | None = None) -> int:
-    """Run the command line; returns the exit status."""
+    """Run the command line; returns the exit status. Nothing a person types or a file
+    holds ends in a traceback: a mistake is one line with status 2, and anything else
+    that escapes is reported in one line as a bug in tcglab."""
+    try:
+        return run(argv)
+    except KeyboardInterrupt:
+        print("\ntcglab: interrupted", file=sys.stderr)
+        return INTERRUPTED
+    except BrokenPipeError:  # e.g. `tcglab sim ... | head`: the reader left
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return FAILED
+    except Exception as bug:
+        return report_bug(bug)
+
+
+def run(argv: list[str] | None) -> int:
     parser = build_parser()
     try:
         args = parser.parse_args(argv)
-    except SystemExit as stop:  # --help, --version and argparse's own usage errors
+    except SystemExit as stop:  # --help, --version and the one-line argument errors
         code = stop.code
         return code if isinstance(code, int) else OK if code is None else USAGE
     if args.command is None:
@@ -945,14 +1153,23 @@ def main(argv: list[str] | None = None) -> int:
     try:
         return args.run(args)
     except TcglabError as error:
-        print(f"tcglab: error: {error}", file=sys.stderr)
+        print(f"tcglab: error: {one_line(str(error))}", file=sys.stderr)
         return USAGE
-    except KeyboardInterrupt:
-        print("\ntcglab: interrupted", file=sys.stderr)
-        return INTERRUPTED
-    except BrokenPipeError:  # e.g. `tcglab sim ... | head`: the reader left
-        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
-        return FAILED
+
+
+def report_bug(bug: Exception) -> int:
+    """One line for a defect of tcglab itself; TCGLAB_DEBUG=1 prints the trace too."""
+    if os.environ.get("TCGLAB_DEBUG", "") not in ("", "0"):
+        traceback.print_exception(bug, file=sys.stderr)
+    what = one_line(f"{type(bug).__name__}: {bug}")
+    what = what if len(what) <= 200 else what[:197] + "..."
+    print(
+        f"tcglab: internal error: {what} -- this is a bug in tcglab, not a mistake in what "
+        "you typed; please report it with the command you ran (TCGLAB_DEBUG=1 shows where "
+        "it happened)",
+        file=sys.stderr,
+    )
+    return BUG
 
 
 if __name__ == "__main__":

@@ -1,11 +1,9 @@
 """ISMCTS: finds known best moves, keeps to its budget, is reproducible, and never
 looks at what its seat may not see."""
 
-import time
-
 import pytest
 
-from tcglab.agents import Decision
+from tcglab.agents import Decision, ismcts
 from tcglab.agents.ismcts import IsmctsAgent
 from tcglab.agents.specs import make_agent
 from tcglab.engine import Rng, get_game
@@ -71,13 +69,27 @@ def test_a_clear_leader_ends_the_search_early():
     assert view.samples < 2000
 
 
-def test_seconds_budget_is_roughly_kept():
+class TickingClock:
+    """A clock that moves on by `step` seconds each time it is read, so a time budget
+    comes to a known number of iterations whatever the machine's speed."""
+
+    def __init__(self, step: float) -> None:
+        self.now, self.step = 0.0, step
+
+    def perf_counter(self) -> float:
+        self.now += self.step
+        return self.now
+
+
+def test_a_seconds_budget_stops_the_search_when_the_time_is_up(monkeypatch):
+    # The clock is read once to set the deadline and once after each iteration: with
+    # 0.25 s of each, a one-second budget runs out after the fourth iteration.
+    monkeypatch.setattr(ismcts, "time", TickingClock(0.25))
     state = get_game("higurashi").new_state(2, 2)
-    agent = IsmctsAgent(seed=1, iterations=0, seconds=0.3, rollout_limit=30)
-    started = time.perf_counter()
-    agent.choose(Decision(state))
-    assert 0.3 <= time.perf_counter() - started < 0.9
-    assert agent.last_iterations > 1
+    agent = IsmctsAgent(seed=1, iterations=0, seconds=1.0, rollout_limit=30)
+    view = SeatView(Decision(state))
+    agent.choose(view)
+    assert agent.last_iterations == view.samples == 4
 
 
 def test_a_forced_move_needs_no_search():

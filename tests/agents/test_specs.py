@@ -39,11 +39,14 @@ def test_difficulty_levels_exist_for_every_game(game_id):
     [
         ("smart", "unknown agent 'smart'; agents: random, heuristic or ismcts"),
         ("random:3", "agent random takes no parameters"),
-        ("ismcts:iters=0", "ismcts needs iters >= 1"),
-        ("ismcts:c=-1", "c, bias and widen >= 0"),
-        ("ismcts:rollout=clever", "rollout must be random or heuristic, not 'clever'"),
-        ("ismcts:guide=oracle", "guide must be heuristic or none"),
-        ("ismcts:seconds=soon", "seconds takes a number, not 'soon'"),
+        (
+            "ismcts:iters=0",
+            "ismcts parameter iters takes a whole number from 1 to 100,000, not '0'",
+        ),
+        ("ismcts:c=-1", "ismcts parameter c takes a number from 0 to 100, not '-1'"),
+        ("ismcts:rollout=clever", "rollout takes random or heuristic, not 'clever'"),
+        ("ismcts:guide=oracle", "guide takes heuristic or none, not 'oracle'"),
+        ("ismcts:seconds=soon", "seconds takes a number above 0 and at most 60, not 'soon'"),
         ("ismcts:iters", "ismcts parameter 'iters' is not one of"),
     ],
 )
@@ -51,6 +54,55 @@ def test_bad_specs_say_what_is_accepted_in_one_line(spec, message):
     with pytest.raises(BadOption, match=message) as caught:
         make_agent(spec, GAME, 1)
     assert "\n" not in str(caught.value)
+
+
+NUMBERS = "takes a number from 0 to 100, not"
+
+
+@pytest.mark.parametrize(
+    ("spec", "message"),
+    [
+        ("ismcts:c=nan", f"ismcts parameter c {NUMBERS} 'nan'"),
+        ("ismcts:c=inf", f"ismcts parameter c {NUMBERS} 'inf'"),
+        ("ismcts:c=1e308", f"ismcts parameter c {NUMBERS} '1e308'"),
+        ("ismcts:c=101", f"ismcts parameter c {NUMBERS} '101'"),
+        ("ismcts:bias=1e308", f"ismcts parameter bias {NUMBERS} '1e308'"),
+        ("ismcts:bias=inf", f"ismcts parameter bias {NUMBERS} 'inf'"),
+        ("ismcts:bias=-0.5", f"ismcts parameter bias {NUMBERS} '-0.5'"),
+        ("ismcts:widen=nan", f"ismcts parameter widen {NUMBERS} 'nan'"),
+        ("ismcts:widen=Infinity", f"ismcts parameter widen {NUMBERS} 'Infinity'"),
+        ("ismcts:seconds=0", "ismcts parameter seconds takes a number above 0 and at most 60"),
+        ("ismcts:seconds=61", "ismcts parameter seconds takes a number above 0 and at most 60"),
+        ("ismcts:seconds=nan", "ismcts parameter seconds takes a number above 0 and at most 60"),
+        ("ismcts:iters=100001", "ismcts parameter iters takes a whole number from 1 to 100,000"),
+        ("ismcts:iters=" + "9" * 5000, "ismcts parameter iters takes a whole number from 1 to"),
+        ("ismcts:iters=1_000", "ismcts parameter iters takes a whole number from 1 to 100,000"),
+        ("ismcts:iters=\u0663", "ismcts parameter iters takes a whole number from 1 to 100,000"),
+        ("ismcts:iters=2.5", "ismcts parameter iters takes a whole number from 1 to 100,000"),
+        ("ismcts:limit=0", "ismcts parameter limit takes a whole number from 1 to 100,000"),
+        ("ismcts:limit=100001", "ismcts parameter limit takes a whole number from 1 to 100,000"),
+        ("ismcts:iters=5,iters=6", "ismcts parameter iters is given twice; give each at most once"),
+        ("ismcts:400,iters=6", "ismcts parameter iters is given twice; give each at most once"),
+        ("ismcts:c=1,c=1", "ismcts parameter c is given twice; give each at most once"),
+        ("ismcts:depth=3", "ismcts parameter 'depth=3' is not one of: random, heuristic or"),
+    ],
+)
+def test_every_parameter_is_range_checked(spec, message):
+    with pytest.raises(BadOption) as caught:
+        make_agent(spec, GAME, 1)
+    text = str(caught.value)
+    assert text.startswith(message) and "\n" not in text and len(text) < 200
+
+
+def test_the_ends_of_every_range_are_accepted():
+    low = make_agent("ismcts:iters=1,c=0,limit=1,bias=0,widen=0,guide=none", GAME, 1)
+    assert (low.iterations, low.exploration, low.rollout_limit) == (1, 0.0, 1)
+    assert (low.bias, low.widen, low.guide) == (0.0, 0.0, None)
+    high = make_agent("ismcts:iters=100000,c=100,limit=100000,bias=1e2,widen=100", GAME, 1)
+    assert (high.iterations, high.exploration, high.rollout_limit) == (100_000, 100.0, 100_000)
+    assert (high.bias, high.widen) == (100.0, 100.0)
+    assert make_agent("ismcts:seconds=60", GAME, 1).seconds == 60.0
+    assert make_agent("ismcts:seconds=.25", GAME, 1).seconds == 0.25
 
 
 def test_an_unknown_difficulty_is_a_bad_option():

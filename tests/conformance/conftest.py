@@ -1,6 +1,7 @@
 """The cases of the conformance suite: every registered game at its smallest, default
-and largest player count, each rule option switched away from its default, and a
-seeded uniform-random policy that plays them.
+and largest player count, each rule option switched away from its default, the option
+sets most likely to make a game run long, and a seeded uniform-random policy that
+plays them.
 
 A test asks for `case` (a game at one player count, default options), `variant` (a
 game at its default count with one option changed) or `game` (the Game itself) and
@@ -25,6 +26,7 @@ from tcglab.engine import Game, Rng, RuleOption, State, games
 MAX_ACTIONS = 10_000  # a random game still going after this many actions is taken never to end
 LONG_GAME = 400  # actions: a five-player Higurashi game is about 700, a draft tournament 1,900
 SEED_FLOOR = 1 << 48  # seeds this large cannot turn up in an observation by accident
+LONG_RUN_SETS = 10  # option sets per game that every game must end under
 
 
 def stable_rng(*parts: object) -> Rng:
@@ -115,6 +117,44 @@ def alternatives(option: RuleOption) -> list[Any]:
     return []
 
 
+def extremes(option: RuleOption) -> list[Any]:
+    """The ends of what an option accepts: every choice, both truth values, or a whole
+    number's minimum and maximum (an int option without both is reported elsewhere)."""
+    if option.choices:
+        return list(option.choices)
+    if isinstance(option.default, bool):
+        return [False, True]
+    if isinstance(option.default, int):
+        return [v for v in (option.minimum, option.maximum) if v is not None] or [option.default]
+    return [option.default]
+
+
+def long_run_cases(game: Game) -> list[Case]:
+    """Option sets most likely to keep a game going, each option at one of its extremes:
+    all at their last (the highest limits) and all at their first, both with the most
+    players, then sets drawn at random among the extremes and the player counts, so that
+    every extreme and every player count is played. Nothing here knows which extreme
+    makes a given game longer."""
+    ends = {option.name: extremes(option) for option in game.options}
+    counts = sorted({game.min_players, game.default_players, game.max_players})
+    rng = stable_rng("long-run", game.id)
+    sets = [
+        ({name: values[-1] for name, values in ends.items()}, game.max_players),
+        ({name: values[0] for name, values in ends.items()}, game.max_players),
+    ]
+    while len(sets) < LONG_RUN_SETS:
+        drawn = {name: rng.choice(values) for name, values in ends.items()}
+        sets.append((drawn, rng.choice(counts)))
+    drawn_sets = sets[2:]
+    for name, values in ends.items():  # each extreme at least once
+        for index, value in enumerate(values):
+            drawn_sets[index % len(drawn_sets)][0][name] = value
+    for index, players in enumerate(counts):
+        chosen, _ = drawn_sets[index % len(drawn_sets)]
+        drawn_sets[index % len(drawn_sets)] = (chosen, players)
+    return [Case(game, players, tuple(chosen.items())) for chosen, players in sets[:2] + drawn_sets]
+
+
 def player_cases() -> list[Case]:
     cases = []
     for game in games().values():
@@ -130,6 +170,12 @@ def variant_cases() -> list[Case]:
         for option in game.options
         for value in alternatives(option)
     ]
+
+
+@pytest.fixture
+def long_runs(game: Game) -> list[Case]:
+    """The game's option sets most likely to run long (see `long_run_cases`)."""
+    return long_run_cases(game)
 
 
 def pytest_generate_tests(metafunc) -> None:

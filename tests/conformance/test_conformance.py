@@ -21,6 +21,7 @@ import pytest
 
 from tcglab.agents import Decision
 from tcglab.engine import Action, BadOption, IllegalAction, Rng, State, games
+from tcglab.engine.game import SAFE_INTEGER
 from tcglab.engine.replay import load, record, rerun
 
 GAMES_PER_GAME = 300  # random games played to the end per game, shared by its player counts
@@ -28,6 +29,9 @@ CASE_ACTIONS = 70_000  # ... or fewer, once a case's games have made this many a
 SAMPLE_SEEDS = (11, 23, 37)  # generators for determinize
 FORCED_DICE_BELOW = 1 << 32  # smaller generator numbers are queued dice, not its state
 PLAYOUT_LIMIT = 10_000  # actions after which a game played on by an agent is taken not to end
+LONG_RUN_GAMES = 3  # random games per option set that must end within the game's max_actions
+SAMPLE_ACTIONS = 6  # random actions each determinized sample is played on for
+SAMPLES_PER_CASE = 3_000  # determinized samples played on per case, over spaced-out decisions
 
 
 # -- what a well-formed state looks like ------------------------------------------------
@@ -69,7 +73,7 @@ def check_over(state: State) -> None:
     assert state.to_move is None
     assert state.legal_actions() == []
     winners, scores, reason = result
-    assert winners, "a finished game has no winner"
+    assert isinstance(winners, tuple | list), f"winners {winners!r}"  # none is a draw
     assert len(set(winners)) == len(winners) and set(winners) <= set(range(state.players))
     assert len(scores) == state.players, f"{len(scores)} scores for {state.players} seats"
     assert all(isinstance(score, int | float) for score in scores)
@@ -138,6 +142,23 @@ def test_random_games_finish(case):
         if sum(lengths) >= CASE_ACTIONS:
             break
     assert min(lengths) > 0 and len(lengths) >= 10
+
+
+def test_every_game_ends(game, long_runs):
+    """No option switches a game's end off: random games under the option sets most
+    likely to run long (every option at an extreme, the most players) each end within
+    the number of actions the game states, `max_actions`."""
+    bound = game.max_actions
+    assert isinstance(bound, int) and bound > 0, f"{game.id} states no max_actions"
+    for case in long_runs:
+        for seed in case.seeds(LONG_RUN_GAMES, "ends"):
+            state, policy = case.new_state(seed), case.policy(seed)
+            while not state.over:
+                assert len(state.history) < bound, (
+                    f"{case} seed {seed}: not over after {bound} random actions"
+                )
+                state.apply(policy.choice(check_decision(state)))
+            check_over(state)
 
 
 def test_legal_actions_are_a_fresh_list(case):
@@ -392,6 +413,43 @@ def test_determinized_states_play_on(case):
                 check_over(twin)
 
 
+def play_on(state: State, seat: int, rng: Rng) -> None:
+    """Determinize for `seat` and take a few random actions on the sample: listing the
+    legal actions and applying one must work as on any real state."""
+    twin = state.determinize(seat, rng)
+    for step in range(SAMPLE_ACTIONS):
+        if twin.over:
+            check_over(twin)
+            return
+        action = None
+        try:
+            action = rng.choice(check_decision(twin))
+            twin.apply(action)
+        except Exception as exc:
+            doing = "listing the legal actions" if action is None else f"applying {action.id!r}"
+            raise AssertionError(
+                f"seat {seat}'s sample (seat {state.to_move} to move, {len(state.history)} "
+                f"actions in): {doing} at step {step + 1} raised {exc!r}"
+            ) from exc
+
+
+def test_every_seats_samples_play_on(case):
+    """determinize is valid for any seat, not only the one to move: at spaced-out
+    decisions of random games, samples for every seat each play a few random actions."""
+    taken, games_at_most = 0, 200  # short games take many games to give enough samples
+    for seed in case.seeds(games_at_most, "every-seat"):
+        for state in case.walk(seed, every=2):
+            if state.over:
+                break
+            for seat in range(state.players):
+                for sample in SAMPLE_SEEDS:
+                    play_on(state, seat, Rng(sample ^ seed ^ len(state.history)))
+                    taken += 1
+        if taken >= SAMPLES_PER_CASE:
+            break
+    assert taken >= SAMPLES_PER_CASE, f"only {taken} samples in {games_at_most} games"
+
+
 # -- 5: events reveal nothing hidden ----------------------------------------------------
 
 
@@ -517,7 +575,9 @@ def bad_values(option) -> list:
     if isinstance(option.default, int):
         low = [] if option.minimum is None else [option.minimum - 1]
         high = [max(option.choices) + 1] if option.choices else []
-        return ["many", True, 1.5, *low, *high]
+        high += [] if option.maximum is None else [option.maximum + 1, str(option.maximum + 1)]
+        huge = [2**64, -(2**64), SAFE_INTEGER + 1, str(2**64), 10**5000, "9" * 5000]
+        return ["many", True, 1.5, *low, *high, *huge]
     if option.choices:
         return ["no-such-choice", 3]
     return [3]
@@ -546,6 +606,9 @@ def test_option_defaults_pass_their_check(game):
         assert option.check(option.default) == option.default
         assert option.check(typed(option.default)) == option.default, "as typed on a command line"
         assert not option.choices or option.default in option.choices
+        if type(option.default) is int and not option.choices:
+            assert None not in (option.minimum, option.maximum), f"{option.name} is unbounded"
+            assert option.minimum <= option.default <= option.maximum
         assert isinstance(option.help, str) and option.help.strip()
         assert isinstance(option.rule, str) and option.rule.strip()
 

@@ -9,6 +9,7 @@ import socket
 import subprocess
 import sys
 import time
+from contextlib import contextmanager
 from pathlib import Path
 
 import httpx
@@ -37,29 +38,36 @@ def free_port() -> int:
         return s.getsockname()[1]
 
 
-@pytest.fixture(scope="session")
-def server(tmp_path_factory):
-    """The base URL of a tcglab server started for the browser tests."""
-    if not CHROMIUM.exists():
-        pytest.skip("browser tests need Debian's chromium at /usr/bin/chromium")
-    db = tmp_path_factory.mktemp("e2e") / "tcglab.db"
+@contextmanager
+def tcglab_server(db: Path):
+    """The base URL of a tcglab server on `db`, stopped on leaving."""
     port = free_port()
     code = f"from tcglab.server import serve; serve('127.0.0.1', {port}, {str(db)!r}, ai_delay=0)"
     proc = subprocess.Popen([sys.executable, "-c", code], stdout=subprocess.DEVNULL)
     url = f"http://127.0.0.1:{port}"
     deadline = time.monotonic() + 30
-    while True:
-        try:
-            httpx.get(f"{url}/api/games", timeout=1)
-            break
-        except httpx.TransportError:
-            if time.monotonic() > deadline or proc.poll() is not None:
-                proc.kill()
-                raise RuntimeError("the tcglab server did not start") from None
-            time.sleep(0.05)
-    yield url
-    proc.terminate()
-    proc.wait(timeout=10)
+    try:
+        while True:
+            try:
+                httpx.get(f"{url}/api/games", timeout=1)
+                break
+            except httpx.TransportError:
+                if time.monotonic() > deadline or proc.poll() is not None:
+                    raise RuntimeError("the tcglab server did not start") from None
+                time.sleep(0.05)
+        yield url
+    finally:
+        proc.terminate()
+        proc.wait(timeout=10)
+
+
+@pytest.fixture(scope="session")
+def server(tmp_path_factory):
+    """The base URL of a tcglab server started for the browser tests."""
+    if not CHROMIUM.exists():
+        pytest.skip("browser tests need Debian's chromium at /usr/bin/chromium")
+    with tcglab_server(tmp_path_factory.mktemp("e2e") / "tcglab.db") as url:
+        yield url
 
 
 @pytest.fixture(scope="session")

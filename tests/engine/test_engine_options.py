@@ -8,6 +8,8 @@ from tcglab.engine import BadOption, RuleOption
 
 FLAG = RuleOption("open_hands", False, "cards are held face-up", "toy-3")
 LIMIT = RuleOption("hand_limit", 5, "most cards held", "toy-5", minimum=1)
+ROUNDS = RuleOption("round_limit", 40, "rounds to play", "toy-9", minimum=1, maximum=100)
+CEILING = RuleOption("bid", 0, "highest bid", "toy-10", maximum=50)
 COUNT = RuleOption("rounds", 3, "rounds to play", "toy-6")
 MODE = RuleOption("tiebreak", "share", "who wins a tie", "toy-7", choices=("share", "first"))
 SIDES = RuleOption("sides", 6, "faces of the die", "toy-2", choices=(6, 8))
@@ -58,6 +60,36 @@ def test_whole_numbers_refuse_others_and_respect_the_minimum(value):
     assert "a whole number >= 1" in refused(LIMIT, value)
 
 
+@pytest.mark.parametrize("value", [1, 100, "1", "100"])
+def test_whole_numbers_within_minimum_and_maximum(value):
+    assert ROUNDS.check(value) == int(value)
+
+
+@pytest.mark.parametrize("value", [0, 101, 2**64, "101", str(2**64), -(2**64)])
+def test_whole_numbers_refuse_past_the_maximum(value):
+    assert "a whole number from 1 to 100" in refused(ROUNDS, value)
+
+
+def test_a_maximum_alone():
+    assert CEILING.check(-7) == -7 and CEILING.check(50) == 50
+    assert refused(CEILING, 51) == "option bid takes a whole number <= 50, not 51"
+
+
+@pytest.mark.parametrize("value", [2**53 + 1, -(2**53) - 1, 10**30, "9007199254740993"])
+def test_whole_numbers_past_what_json_carries_never_pass(value):
+    """Options travel as JSON, whose numbers are exact only up to 2**53."""
+    refused(COUNT, value)
+    refused(LIMIT, value)
+    assert COUNT.check(2**53) == 2**53 and COUNT.check(-(2**53)) == -(2**53)
+
+
+def test_very_long_numbers_are_refused_on_one_short_line():
+    for value in ("7" * 5000, 10**5000):
+        message = refused(LIMIT, value)
+        assert len(message) < 120, message
+    assert refused(LIMIT, 10**5000).endswith("not a number of about 5001 digits")
+
+
 def test_whole_numbers_without_minimum():
     assert COUNT.check(-2) == -2 and COUNT.check("0") == 0
     assert refused(COUNT, "x") == "option rounds takes a whole number, not 'x'"
@@ -80,6 +112,8 @@ def test_free_text():
 def test_accepted_describes_each_kind():
     assert FLAG.accepted() == "true or false"
     assert LIMIT.accepted() == "a whole number >= 1"
+    assert ROUNDS.accepted() == "a whole number from 1 to 100"
+    assert CEILING.accepted() == "a whole number <= 50"
     assert COUNT.accepted() == "a whole number"
     assert MODE.accepted() == "'share' or 'first'"
     assert NOTE.accepted() == "text"

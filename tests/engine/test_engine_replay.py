@@ -9,7 +9,7 @@ from toy_game import GAME
 
 import tcglab
 from tcglab.engine import ReplayError, Rng, games, registry
-from tcglab.engine.replay import FORMAT, FORMAT_VERSION, Replay, load, record, rerun
+from tcglab.engine.replay import FORMAT, FORMAT_VERSION, Replay, load, parse, record, rerun
 
 
 @pytest.fixture(autouse=True)
@@ -152,18 +152,19 @@ def bad_files(replay: Replay) -> list[tuple[str, object, str]]:
         (
             "no version",
             json.dumps(without(data, "format_version")),
-            " has replay format version None; this tcglab reads version 1",
+            " has no replay format version; this tcglab reads version 1",
         ),
         ("version 2", json.dumps({**data, "format_version": 2}), " has replay format version 2"),
         (
             "version text",
             json.dumps({**data, "format_version": "1"}),
-            " has replay format version '1'",
+            ' has replay format version "1"',
         ),
         (
             "action not text",
             json.dumps({**data, "actions": ["roll", 3]}),
-            ": every entry of 'actions' must be an action id string",
+            ": field 'actions' must be a list of at most 1,000,000 action ids, each text of 1 "
+            "to 200 characters, not 3 (entry 2)",
         ),
     ]
     for key in ("game", "seed", "players", "options", "actions", "card_digest", "final_digest"):
@@ -199,8 +200,108 @@ def test_a_missing_file_or_a_folder(tmp_path):
 
 def test_decks_are_optional_and_kept(replay, tmp_path):
     path = tmp_path / "game.json"
-    dataclasses.replace(replay, decks=[["ember"], ["tide"]]).save(path)
-    assert load(path).decks == [["ember"], ["tide"]]
+    dataclasses.replace(replay, decks=[["ember"], ["tide"], ["gale"]]).save(path)
+    assert load(path).decks == [["ember"], ["tide"], ["gale"]]
     data = without(good_fields(replay), "decks")
     path.write_text(json.dumps(data), encoding="utf-8")
     assert load(path).decks is None
+
+
+# -- every field checked before anything uses it -------------------------------------------
+
+
+def written(tmp_path, text: str | bytes):
+    path = tmp_path / "replay.json"
+    if isinstance(text, bytes):
+        path.write_bytes(text)
+    else:
+        path.write_text(text, encoding="utf-8")
+    return path
+
+
+def refused(path) -> str:
+    """The one-line ReplayError that loading `path` gives, after the file name."""
+    with pytest.raises(ReplayError) as caught:
+        load(path)
+    message = str(caught.value)
+    assert "\n" not in message
+    return message.replace(str(path), "FILE")
+
+
+SEEDS = "a whole number from 0 to 18446744073709551615"
+DECKS = "null, or one list per seat of at most 1,000 card ids (text)"
+
+
+@pytest.mark.parametrize(
+    ("field", "raw", "message"),
+    [
+        ("seed", "9" * 5000, f"field 'seed' must be {SEEDS}, not a number of 5,000 digits"),
+        ("seed", "-1", f"field 'seed' must be {SEEDS}, not -1"),
+        ("seed", str(2**64), f"field 'seed' must be {SEEDS}, not 18446744073709551616"),
+        ("players", str(10**30), "field 'players' must be a whole number from 1 to 16, not 1"),
+        ("players", "0", "field 'players' must be a whole number from 1 to 16, not 0"),
+        ("decks", "[null, null, null]", f"field 'decks' must be {DECKS}, not null for seat 1"),
+        ("decks", '[["ember"], ["tide"]]', f"field 'decks' must be {DECKS}, not 2 decks for 3"),
+        ("decks", '[["ember"], [7], []]', f"field 'decks' must be {DECKS}, not 7 (entry 1) for"),
+        ("decks", '"ember"', f"field 'decks' must be {DECKS}, not \"ember\""),
+        ("options", '{"target": [12]}', "field 'options' must be an object of rule options, each"),
+        ("options", '{"target": 1.5}', "field 'options' must be an object of rule options, each"),
+        ("actions", '["roll", "' + "x" * 201 + '"]', "field 'actions' must be a list of at most"),
+        ("actions", '["roll", ""]', "field 'actions' must be a list of at most 1,000,000 action"),
+        ("seats", '["ann", null]', "field 'seats' must be a list of at most 16 seat names (text)"),
+    ],
+)
+def test_a_field_out_of_range_is_refused_saying_what_is_accepted(
+    replay, tmp_path, field, raw, message
+):
+    data = good_fields(replay)
+    data[field] = "PLACEHOLDER"
+    text = json.dumps(data).replace('"PLACEHOLDER"', raw)
+    assert refused(written(tmp_path, text)).startswith(f"FILE: {message}")
+
+
+def test_deep_nesting_is_refused_in_one_line(replay, tmp_path):
+    assert refused(written(tmp_path, "[" * 100_000 + "]" * 100_000)).startswith(
+        "FILE nests lists or objects too deeply: not a tcglab replay"
+    )
+    data = good_fields(replay)
+    data["options"] = "PLACEHOLDER"
+    nested = json.dumps(data).replace('"PLACEHOLDER"', '{"a": ' * 20 + "1" + "}" * 20)
+    assert refused(written(tmp_path, nested)) == (
+        "FILE nests lists or objects more than 8 deep: not a tcglab replay"
+    )
+
+
+def test_a_number_too_long_for_python_is_refused_where_it_stands(replay, tmp_path):
+    data = good_fields(replay)
+    data["format_version"] = "PLACEHOLDER"
+    text = json.dumps(data).replace('"PLACEHOLDER"', "1" * 5000)
+    assert refused(written(tmp_path, text)) == (
+        "FILE has replay format version a number of 5,000 digits; this tcglab reads version 1"
+    )
+
+
+def test_a_file_larger_than_a_replay_may_be_is_not_read(replay, tmp_path, monkeypatch):
+    from tcglab.engine import replay as replays
+
+    path = written(tmp_path, replay.to_json())
+    monkeypatch.setattr(replays, "MAX_BYTES", 100)
+    assert refused(path) == (
+        "cannot read replay FILE: it is larger than 100 bytes, the most a replay file may be"
+    )
+
+
+def test_bytes_that_are_not_utf8_are_named(tmp_path):
+    assert refused(written(tmp_path, b'{"format": "\xff"}')) == (
+        "cannot read replay FILE: not UTF-8 text (byte 0xff at offset 12)"
+    )
+
+
+def test_a_folder_is_not_a_replay(tmp_path):
+    assert refused(tmp_path) == "cannot read replay FILE: it is a folder; give a replay file"
+
+
+def test_parse_reads_the_text_of_a_replay(replay):
+    assert parse(replay.to_json(), "game.json") == replay
+    with pytest.raises(ReplayError, match=r"^game.json: field 'seed' must be a whole number"):
+        parse(replay.to_json().replace('"seed": 12648430', '"seed": -5'), "game.json")

@@ -28,11 +28,19 @@ BOOSTS = (
     Boost("tide", "Tide Surge", "満ち潮", 4),
 )
 COPIES = 2
+TURN_CAP = 200  # the turn limit ends every game, and cannot be switched off
 OPTIONS = (
-    RuleOption("target", 10, "the score that wins the race", "toy-1", minimum=1),
+    RuleOption("target", 10, "the score that wins the race", "toy-1", minimum=1, maximum=100),
     RuleOption("sides", 6, "faces of the race die", "toy-2", choices=(6, 8)),
     RuleOption("open_hands", False, "boost cards are held face-up", "toy-3"),
-    RuleOption("turn_limit", 30, "turns before the highest score wins", "toy-4", minimum=1),
+    RuleOption(
+        "turn_limit",
+        30,
+        "turns before the highest score wins",
+        "toy-4",
+        minimum=1,
+        maximum=TURN_CAP,
+    ),
 )
 NOBODY = -1
 
@@ -277,6 +285,7 @@ class DiceRace(Game):
     options = OPTIONS
     state_class = RaceState
     heuristic_agent = Racer
+    max_actions = TURN_CAP  # one action a turn
 
     def _new_state(self, seed: int, players: int, options: dict, decks) -> RaceState:
         state = self.state_class(self, seed, players, options)

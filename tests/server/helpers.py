@@ -4,6 +4,7 @@ the API, and a websocket seat that plays by a fixed rule."""
 from __future__ import annotations
 
 import hashlib
+import threading
 import warnings
 from contextlib import contextmanager
 
@@ -46,6 +47,22 @@ def create(client, game, seats, join=0, seed=None, options=None, decks=None, nam
     assert reply.status_code == 201, reply.text
     data = reply.json()
     return data["table"]["id"], (data["joined"] or {}).get("token")
+
+
+def listed(client, status=None, **query) -> list[str]:
+    """The ids of one page of the lobby listing, newest first."""
+    params = {k: v for k, v in ({"status": status} | query).items() if v is not None}
+    reply = client.get("/api/tables", params=params)
+    assert reply.status_code == 200, reply.text
+    return [t["id"] for t in reply.json()["tables"]]
+
+
+def finished_actions(client, table_id) -> list[str]:
+    """Every action of a finished game, from its replay (the server keeps no finished
+    game in memory)."""
+    reply = client.get(f"/api/tables/{table_id}/replay")
+    assert reply.status_code == 200, reply.text
+    return reply.json()["actions"]
 
 
 def humans(n):
@@ -97,3 +114,23 @@ def hello(ws, seat=None, token=None, since=0, messages=None, lang=None):
     message = {"type": "hello", "seat": seat, "token": token, "since": since}
     ws.send_json(message if lang is None else message | {"lang": lang})
     return next_view(ws, messages)
+
+
+def answer(ws, seconds=30):
+    """The next message from the server. A connection that has stopped answering fails
+    the test here instead of hanging it: a guard against a stall, not a speed check."""
+    box = []
+
+    def receive():
+        try:
+            box.append(ws.receive_json())
+        except BaseException as exc:  # a closed connection: raised below, in the test
+            box.append(exc)
+
+    thread = threading.Thread(target=receive, daemon=True)
+    thread.start()
+    thread.join(seconds)
+    assert box, f"no reply from the server in {seconds} s: the connection stalled"
+    if isinstance(box[0], BaseException):
+        raise box[0]
+    return box[0]

@@ -8,12 +8,12 @@ import json
 
 from tcglab.engine import get_game
 
-from .helpers import create, hello, lobby_of, play, running, vs_ai
+from .helpers import create, finished_actions, hello, lobby_of, play, running, vs_ai
 
 SEED = 2_718_281_828_459_045_235
 
 
-def check_messages(messages, table, game) -> int:
+def check_messages(messages, table, actions, game) -> int:
     """Follow the true table through each view sent to seat 0; returns how many views
     came while others held packs."""
     truth = game.new_state(table.row.seed, table.row.players, table.row.options)
@@ -23,7 +23,7 @@ def check_messages(messages, table, game) -> int:
         if message["type"] != "view":
             continue
         while len(truth.history) < message["version"]:
-            truth.apply(table.row.actions[len(truth.history)])
+            truth.apply(actions[len(truth.history)])
         since, upto = message["since"], message["next"]
         assert message["observation"] == truth.observe(0)
         assert message["events"] == truth.events_for(0, since)[: upto - since]
@@ -66,6 +66,6 @@ def test_a_draft_table_is_played_to_its_champion(tmp_path):
         assert len(result["winners"]) == 1 and result["reason"] == "champion"
         human_actions = sum(1 for m in messages if "ack" in m)
         assert human_actions >= 18  # the 18 picks, then the human's games
-        assert check_messages(messages, table, game) >= 18
+        assert check_messages(messages, table, finished_actions(client, table_id), game) >= 18
         summary = client.get(f"/api/tables/{table_id}").json()
         assert summary["players"] == 4 and summary["status"] == "finished"

@@ -18,7 +18,17 @@ import pytest
 from tcglab.engine import get_game
 from tcglab.server import catalogue
 
-from .helpers import SHORT, create, hello, lobby_of, next_view, play, running, vs_ai
+from .helpers import (
+    SHORT,
+    create,
+    finished_actions,
+    hello,
+    lobby_of,
+    next_view,
+    play,
+    running,
+    vs_ai,
+)
 
 TOKEN = re.compile(r"[A-Za-z0-9]+(?:-[A-Za-z0-9]+)*")
 SEED = 3_141_592_653_589_793_238  # long enough that its digits never turn up by chance
@@ -50,11 +60,10 @@ def names_of(ids, known: dict) -> set[str]:
     }
 
 
-def check_stream(messages, seat, table, game, secrets_of_others):
+def check_stream(messages, seat, table, actions, game, secrets_of_others):
     """Follow the true game through the versions the messages name."""
     known = catalogue.cards(game)
     truth = game.new_state(table.row.seed, table.row.players, table.row.options, table.row.decks)
-    actions = table.row.actions
     hidden_seen = 0
     for message in messages:
         if message["type"] != "view":
@@ -107,6 +116,7 @@ def test_no_message_reveals_a_hidden_card(tmp_path, game_id):
             while seen["status"] != "finished":
                 seen = next_view(watcher, to_watcher)
         table = lobby_of(client).table(table_id)
-        assert len(table.row.actions) > 20
-        assert check_stream(to_player, 0, table, game, []) > 0  # others did hold secrets
-        assert check_stream(to_watcher, None, table, game, [token]) > 0
+        actions = finished_actions(client, table_id)
+        assert len(actions) > 20
+        assert check_stream(to_player, 0, table, actions, game, []) > 0  # others held secrets
+        assert check_stream(to_watcher, None, table, actions, game, [token]) > 0

@@ -18,7 +18,7 @@ from websockets.sync.client import connect
 
 from tcglab.engine.replay import Replay, rerun
 
-from .helpers import create, hello, lobby_of, play, running, vs_ai
+from .helpers import create, hello, listed, lobby_of, play, running, vs_ai
 
 SEED = 2_718_281_828_459_045_235
 OPTIONS = {"round_limit": 3}
@@ -56,7 +56,7 @@ def test_restart_rebuilds_and_finishes_the_same_game(tmp_path):
         with client.websocket_connect(f"/ws/tables/{table_id}") as ws:
             assert play(ws, 0, token, hello(ws, 0, token))["status"] == "finished"
         replay = client.get(f"/api/tables/{table_id}/replay").json()
-        assert client.get("/api/tables?status=finished").json()[0]["id"] == table_id
+        assert listed(client, "finished") == [table_id]
     same_game(replay, uninterrupted(tmp_path))
 
 

@@ -8,7 +8,18 @@ import re
 
 import pytest
 
-from .helpers import SHORT, create, hello, humans, lobby_of, next_view, play, running, vs_ai
+from .helpers import (
+    SHORT,
+    answer,
+    create,
+    hello,
+    humans,
+    lobby_of,
+    next_view,
+    play,
+    running,
+    vs_ai,
+)
 
 
 @pytest.fixture
@@ -25,10 +36,16 @@ def two_humans(client, game="ps"):
 
 def error_of(ws, message):
     ws.send_json(message) if isinstance(message, dict) else ws.send_text(message)
-    reply = ws.receive_json()
+    reply = answer(ws)
     assert reply["type"] == "error", reply
     assert "\n" not in reply["error"]
     return reply
+
+
+def still_answers(ws):
+    """The connection is open and its writer alive: a ping gets its pong."""
+    ws.send_json({"type": "ping"})
+    assert answer(ws) == {"type": "pong"}
 
 
 def test_hello_then_act_then_a_view_that_acknowledges_it(client):
@@ -62,20 +79,23 @@ def test_every_bad_message_is_answered_and_changes_nothing(client):
     other = 1 - mover
     digest = table.state.digest()
     with client.websocket_connect(f"/ws/tables/{table_id}") as ws:
-        assert error_of(ws, {"type": "act", "seat": mover})["error"].startswith("say hello")
+        early = {"type": "act", "seat": mover, "token": tokens[mover], "action": "x"}
+        assert error_of(ws, early)["error"].startswith("say hello")
         assert error_of(ws, {"type": "hello", "seat": mover, "token": "bad"})["status"] == 403
         assert (
             "wrong token" in error_of(ws, {"type": "hello", "seat": mover, "token": "x"})["error"]
         )
         assert error_of(ws, {"type": "hello", "seat": 4, "token": "x"})["status"] == 404
         bad_lang = {"type": "hello", "seat": mover, "token": tokens[mover], "lang": "fr"}
-        assert "lang must be one of en, ja" in error_of(ws, bad_lang)["error"]
+        assert error_of(ws, bad_lang)["error"] == 'lang: one of en, ja, not "fr"'
         view = hello(ws, mover, tokens[mover])
         legal = view["legal"][0]["id"]
         act = {"type": "act", "seat": mover, "token": tokens[mover], "action": legal}
         assert "JSON object" in error_of(ws, "{not json")["error"]
         assert "JSON object" in error_of(ws, "[1]")["error"]
-        assert "unknown message type" in error_of(ws, {"type": "dance"})["error"]
+        assert (
+            error_of(ws, {"type": "dance"})["error"] == 'type: one of hello, act, ping, not "dance"'
+        )
         assert "wrong token" in error_of(ws, act | {"token": tokens[other]})["error"]
         assert "plays seat" in error_of(ws, act | {"seat": other, "token": tokens[other]})["error"]
         assert "stale" in error_of(ws, act | {"expected_version": 9})["error"]
@@ -163,3 +183,123 @@ def test_messages_with_number_keys_are_still_sent():
     from tcglab.server.protocol import dumps
 
     assert dumps({"counts": {1: "a"}, "name": "ひかり"}) == '{"counts":{"1":"a"},"name":"ひかり"}'
+
+
+# -- replies no client could read, and input no parser should meet ------------
+
+UNSENDABLE_REFS = [2**64, -(2**53) - 1, "\ud800", "x" * 65, "a\nb", True, 1.5, [1], {"r": 1}]
+
+
+@pytest.mark.parametrize("ref", UNSENDABLE_REFS, ids=repr)
+def test_a_ref_no_reply_could_carry_is_refused_and_the_connection_answers_on(client, ref):
+    table_id, tokens = two_humans(client)
+    table = lobby_of(client).table(table_id)
+    mover = table.state.to_move
+    with client.websocket_connect(f"/ws/tables/{table_id}") as ws:
+        legal = hello(ws, mover, tokens[mover])["legal"][0]["id"]
+        act = {"type": "act", "seat": mover, "token": tokens[mover], "action": legal}
+        for message in (
+            {"type": "ping", "ref": ref},
+            {"type": "dance", "ref": ref},
+            act | {"ref": ref},
+        ):
+            reply = error_of(ws, message)
+            assert reply["error"].startswith("ref: text of at most 64 characters") or (
+                message["type"] == "dance" and reply["error"].startswith("type: one of")
+            )
+            assert "ref" not in reply
+            still_answers(ws)
+        assert table.version == 0  # the refused action was not stored
+        ws.send_json(act | {"ref": 2**53, "expected_version": 0})
+        assert answer(ws)["ack"] == {"version": 1, "ref": 2**53}
+
+
+def test_a_table_whose_options_no_client_could_read_is_never_made(client):
+    too_big = {"game": "higurashi", "seats": humans(2), "options": {"round_limit": 2**64}}
+    reply = client.post("/api/tables", json=too_big)
+    assert reply.status_code == 400 and reply.json()["error"].startswith("options.round_limit:")
+    as_text = too_big | {"options": {"round_limit": "9" * 30}}
+    assert client.post("/api/tables", json=as_text).status_code == 400
+    games = {g["id"]: g for g in client.get("/api/games").json()}
+    option = next(o for o in games["higurashi"]["options"] if o["name"] == "round_limit")
+    largest = option.get("maximum") or 2**53  # the most the game and the boundary accept
+    table_id, token = create(client, "higurashi", humans(2), options={"round_limit": largest})
+    with client.websocket_connect(f"/ws/tables/{table_id}") as ws:
+        view = hello(ws, 0, token)
+        assert view["observation"]["options"]["round_limit"] == largest
+
+
+def test_a_view_that_cannot_be_encoded_becomes_an_error_and_still_acknowledges(client):
+    """A seat name no reply can encode, as a database written before names were checked
+    may hold: the client is told, the action it made is still acknowledged, and the
+    connection stays open."""
+    table_id, tokens = two_humans(client)
+    table = lobby_of(client).table(table_id)
+    mover = table.state.to_move
+    with client.websocket_connect(f"/ws/tables/{table_id}") as ws:
+        legal = hello(ws, mover, tokens[mover])["legal"][0]["id"]
+        table.seats[1 - mover].name = "\ud800"
+        act = {"type": "act", "seat": mover, "token": tokens[mover], "action": legal, "ref": 3}
+        ws.send_json(act)
+        reply = answer(ws)
+        assert reply["type"] == "error" and reply["status"] == 500
+        assert reply["ack"] == {"version": 1, "ref": 3}
+        still_answers(ws)
+        table.seats[1 - mover].name = "P2"
+        assert hello(ws, mover, tokens[mover])["version"] == 1
+
+
+PATHOLOGICAL = {
+    "deep arrays": "[" * 1000 + "]" * 1000,
+    "deep objects": '{"a":' * 1000 + "1" + "}" * 1000,
+    "a 5,000-digit number": '{"type": "hello", "since": ' + "9" * 5000 + "}",
+    "a 5,000-digit ref": '{"type": "ping", "ref": ' + "9" * 5000 + "}",
+    "NaN": '{"type": "hello", "since": NaN}',
+    "a lone surrogate token": '{"type": "hello", "seat": 0, "token": "\\ud800"}',
+    "a lone surrogate lang": '{"type": "hello", "lang": "\\udfff"}',
+    "a lone surrogate action": '{"type": "act", "seat": 0, "action": "\\ud800"}',
+    "an oversize message": '{"type": "ping", "pad": "' + "x" * 70_000 + '"}',
+}
+
+
+@pytest.mark.parametrize("text", PATHOLOGICAL.values(), ids=PATHOLOGICAL.keys())
+def test_pathological_json_is_answered_with_an_error_and_the_connection_stays(client, text):
+    table_id, tokens = two_humans(client)
+    with client.websocket_connect(f"/ws/tables/{table_id}") as ws:
+        assert error_of(ws, text)["status"] == 400
+        still_answers(ws)
+        assert hello(ws, 0, tokens[0])["seat"] == 0
+
+
+def test_a_binary_frame_is_read_as_json_text(client):
+    table_id, _ = two_humans(client)
+    with client.websocket_connect(f"/ws/tables/{table_id}") as ws:
+        ws.send_bytes(b'{"type": "ping"}')
+        assert answer(ws) == {"type": "pong"}
+        ws.send_bytes(b"\xff\xfe{")
+        assert answer(ws)["status"] == 400
+        ws.send_bytes(b"[" * 5000)
+        assert answer(ws)["status"] == 400
+        still_answers(ws)
+
+
+def test_a_ping_echoes_its_ref(client):
+    table_id, _ = two_humans(client)
+    with client.websocket_connect(f"/ws/tables/{table_id}") as ws:
+        ws.send_json({"type": "ping", "ref": "r-1"})
+        assert answer(ws) == {"type": "pong", "ref": "r-1"}
+
+
+def test_an_unknown_field_is_named(client):
+    table_id, tokens = two_humans(client)
+    with client.websocket_connect(f"/ws/tables/{table_id}") as ws:
+        reply = error_of(ws, {"type": "hello", "seat": 0, "token": tokens[0], "sinse": 3})
+        assert reply["error"].startswith("sinse: unknown field; the fields here are type, seat")
+
+
+def test_a_reply_that_cannot_be_encoded_raises_a_one_line_error():
+    from tcglab.server.protocol import Unencodable, dumps
+
+    for reply in ({"ref": 2**64}, {"name": "\ud800"}, {1: "\ud800"}):
+        with pytest.raises(Unencodable, match=r"^a reply could not be encoded as JSON: [^\n]+$"):
+            dumps(reply)

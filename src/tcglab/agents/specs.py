@@ -11,6 +11,10 @@ the guide's choice; 0 tries every action at once).
 
 from __future__ import annotations
 
+import math
+import re
+from dataclasses import dataclass
+
 from tcglab.agents.base import Agent
 from tcglab.agents.ismcts import IsmctsAgent, policy_rollout, random_rollout
 from tcglab.agents.random_agent import RandomAgent
@@ -19,15 +23,52 @@ from tcglab.engine.game import Game
 from tcglab.engine.rng import Rng
 
 KINDS = ("random", "heuristic", "ismcts")
+
+
+@dataclass(frozen=True)
+class Param:
+    """One ISMCTS parameter: a whole number, a finite number or a word, and its range."""
+
+    kind: type  # int, float or str
+    low: float = 0
+    high: float = 0
+    words: tuple[str, ...] = ()
+    above_low: bool = False  # the low end itself is not accepted
+
+    def accepts(self) -> str:
+        if self.kind is str:
+            return " or ".join(self.words)
+        if self.kind is int:
+            return f"a whole number from {self.low:,} to {self.high:,}"
+        if self.above_low:
+            return f"a number above {self.low:g} and at most {self.high:g}"
+        return f"a number from {self.low:g} to {self.high:g}"
+
+    def read(self, text: str):
+        """The value `text` stands for, or None if it is not one this parameter takes."""
+        if self.kind is str:
+            return text if text in self.words else None
+        pattern = _WHOLE if self.kind is int else _NUMBER
+        if len(text) > 24 or not pattern.fullmatch(text):
+            return None
+        value = self.kind(text)
+        low_ok = value > self.low if self.above_low else value >= self.low
+        return value if math.isfinite(value) and low_ok and value <= self.high else None
+
+
+_WHOLE = re.compile(r"[0-9]+")  # ASCII digits only: int() would also take '٣' and '1_0'
+_NUMBER = re.compile(r"[+-]?([0-9]+\.?[0-9]*|\.[0-9]+)([eE][+-]?[0-9]+)?")
+# The ranges keep every search one a person can wait for, and its weights real numbers:
+# nan or inf in c, bias or widen would make every UCB score equal or endless.
 ISMCTS_PARAMS = {
-    "iters": int,
-    "seconds": float,
-    "c": float,
-    "rollout": str,
-    "limit": int,
-    "guide": str,
-    "bias": float,
-    "widen": float,
+    "iters": Param(int, 1, 100_000),
+    "seconds": Param(float, 0, 60, above_low=True),
+    "c": Param(float, 0, 100),
+    "rollout": Param(str, words=("random", "heuristic")),
+    "limit": Param(int, 1, 100_000),
+    "guide": Param(str, words=("heuristic", "none")),
+    "bias": Param(float, 0, 100),
+    "widen": Param(float, 0, 100),
 }
 ACCEPTED = (
     "random, heuristic or ismcts[:iters=N,seconds=S,c=X,rollout=random|heuristic,"
@@ -66,9 +107,9 @@ def make_agent(spec: str, game: Game, seed: int) -> Agent:
         spec = difficulty(spec, game)
     kind, _, params = spec.partition(":")
     if kind not in KINDS:
-        raise BadOption(f"unknown agent {kind!r}; agents: {ACCEPTED}, or easy, normal, hard")
+        raise BadOption(f"unknown agent {_quoted(kind)}; agents: {ACCEPTED}, or easy, normal, hard")
     if params and kind != "ismcts":
-        raise BadOption(f"agent {kind} takes no parameters, not {params!r}")
+        raise BadOption(f"agent {kind} takes no parameters, not {_quoted(params)}")
     if kind == "random":
         return RandomAgent(seed)
     if kind == "heuristic":
@@ -80,10 +121,6 @@ def _ismcts(game: Game, seed: int, values: dict) -> IsmctsAgent:
     seeds = Rng(seed)
     rollout_kind = values.get("rollout", "random")
     guide_kind = values.get("guide", "heuristic" if game.heuristic_agent else "none")
-    if rollout_kind not in ("random", "heuristic"):
-        raise BadOption(f"ismcts rollout must be random or heuristic, not {rollout_kind!r}")
-    if guide_kind not in ("heuristic", "none"):
-        raise BadOption(f"ismcts guide must be heuristic or none, not {guide_kind!r}")
     rollout = random_rollout
     if rollout_kind == "heuristic":
         rollout = policy_rollout(_heuristic(game, seeds.next_u64()))
@@ -116,23 +153,27 @@ def evaluation(game: Game):
 
 
 def _parse_params(text: str) -> dict:
+    """`iters=200,rollout=heuristic` to values, each name at most once and in range."""
     values = {}
     for item in filter(None, text.split(",")):
         if item.isdigit():  # `ismcts:400` is short for `ismcts:iters=400`
             item = "iters=" + item
         name, eq, raw = item.partition("=")
         if not eq or name not in ISMCTS_PARAMS:
-            raise BadOption(f"ismcts parameter {item!r} is not one of: {ACCEPTED}")
-        try:
-            values[name] = ISMCTS_PARAMS[name](raw)
-        except ValueError:
-            kind = "whole number" if ISMCTS_PARAMS[name] is int else "number"
-            raise BadOption(f"ismcts parameter {name} takes a {kind}, not {raw!r}") from None
-    if values.get("iters", 1) < 1 or values.get("seconds", 1) <= 0:
-        raise BadOption("ismcts needs iters >= 1 and seconds > 0")
-    if values.get("limit", 1) < 1 or min(values.get(k, 0) for k in ("c", "bias", "widen")) < 0:
-        raise BadOption("ismcts needs limit >= 1, and c, bias and widen >= 0")
+            raise BadOption(f"ismcts parameter {_quoted(item)} is not one of: {ACCEPTED}")
+        if name in values:
+            raise BadOption(f"ismcts parameter {name} is given twice; give each at most once")
+        param = ISMCTS_PARAMS[name]
+        value = param.read(raw.strip())
+        if value is None:
+            raise BadOption(f"ismcts parameter {name} takes {param.accepts()}, not {_quoted(raw)}")
+        values[name] = value
     return values
+
+
+def _quoted(text: str) -> str:
+    """`text` as a quoted string, cut short where it is too long to echo whole."""
+    return repr(text) if len(text) <= 40 else repr(text[:37] + "...")
 
 
 def _heuristic(game: Game, seed: int) -> Agent:

@@ -16,6 +16,9 @@ from typing import Any
 from tcglab.engine.errors import BadOption
 from tcglab.engine.state import State
 
+SAFE_INTEGER = 2**53  # beyond this a whole number does not survive JSON (a double) exactly
+LONGEST_NUMBER_TEXT = 20  # characters: longer whole numbers are refused before they are read
+
 
 @dataclass(frozen=True)
 class RuleOption:
@@ -25,6 +28,7 @@ class RuleOption:
     rule: str  # the rule or interpretation ID the option switches
     choices: tuple = ()  # allowed values; empty = any value of the default's type
     minimum: int | None = None
+    maximum: int | None = None
 
     def accepted(self) -> str:
         if self.choices:
@@ -32,9 +36,18 @@ class RuleOption:
         if isinstance(self.default, bool):
             return "true or false"
         if isinstance(self.default, int):
-            low = "" if self.minimum is None else f" >= {self.minimum}"
-            return f"a whole number{low}"
+            return "a whole number" + self._bounds()
         return "text"
+
+    def _bounds(self) -> str:
+        low, high = self.minimum, self.maximum
+        if low is not None and high is not None:
+            return f" from {low} to {high}"
+        if low is not None:
+            return f" >= {low}"
+        if high is not None:
+            return f" <= {high}"
+        return ""
 
     def check(self, value: Any) -> Any:
         if isinstance(value, str):
@@ -43,11 +56,20 @@ class RuleOption:
         ok = same_kind and isinstance(value, type(self.default))
         if ok and self.choices:
             ok = value in self.choices
-        if ok and self.minimum is not None and isinstance(value, int):
-            ok = value >= self.minimum
+        if ok and isinstance(value, int) and not isinstance(value, bool):
+            ok = self.in_range(value)
         if not ok:
             raise BadOption(f"option {self.name} takes {self.accepted()}, not {_show(value)}")
         return value
+
+    def in_range(self, value: int) -> bool:
+        """Within the option's bounds, and never past what JSON carries exactly (a table's
+        options are stored and sent as JSON)."""
+        if abs(value) > SAFE_INTEGER:
+            return False
+        if self.minimum is not None and value < self.minimum:
+            return False
+        return self.maximum is None or value <= self.maximum
 
     def parse(self, text: str) -> Any:
         if isinstance(self.default, bool):
@@ -57,19 +79,24 @@ class RuleOption:
             if low in ("false", "no", "off", "0"):
                 return False
         elif isinstance(self.default, int):
-            try:
-                return int(text)
-            except ValueError:
-                pass
+            if len(text.strip()) <= LONGEST_NUMBER_TEXT:
+                try:
+                    return int(text)
+                except ValueError:
+                    pass
         else:
             return text
-        raise BadOption(f"option {self.name} takes {self.accepted()}, not {text!r}")
+        raise BadOption(f"option {self.name} takes {self.accepted()}, not {_show(text)}")
 
 
 def _show(value: Any) -> str:
+    """A value as a person would type it, cut short where it is very long."""
     if isinstance(value, bool):
         return "true" if value else "false"
-    return repr(value) if isinstance(value, str) else str(value)
+    if isinstance(value, int) and abs(value) >= 10**LONGEST_NUMBER_TEXT:
+        return f"a number of about {value.bit_length() * 30103 // 100000 + 1} digits"
+    text = repr(value) if isinstance(value, str) else str(value)
+    return text if len(text) <= 40 else text[:37] + "..."
 
 
 class Game(ABC):
@@ -83,6 +110,11 @@ class Game(ABC):
     options: tuple[RuleOption, ...] = ()
     # The game's own agent class, built as `heuristic_agent(seed)`; None if it has none.
     heuristic_agent: type | None = None
+    # Every game ends: its rules cap its length (a round limit no option switches off,
+    # decks that run out). This is the number of actions the conformance suite holds
+    # random games to, under the option sets most likely to run long; each game says
+    # beside it how its rules end a game.
+    max_actions: int | None = None
 
     def option(self, name: str) -> RuleOption:
         for option in self.options:

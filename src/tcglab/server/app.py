@@ -9,53 +9,109 @@ from __future__ import annotations
 
 import gc
 import json
+import logging
 from contextlib import asynccontextmanager
 from pathlib import Path
+from typing import TypeVar
 
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
+from pydantic import BaseModel
 from starlette.exceptions import HTTPException
 
-from tcglab.engine import BadOption, TcglabError, get_game
+from tcglab.engine import TcglabError, get_game
 from tcglab.engine.registry import games
 from tcglab.server import catalogue
-from tcglab.server.errors import status_of
+from tcglab.server.errors import ServerError, TooLarge, status_of
+from tcglab.server.models import (
+    Act,
+    CheckDeck,
+    CreateTable,
+    Join,
+    Leave,
+    Listing,
+    ReplayStep,
+    View,
+    query_of,
+    read_json,
+    validated,
+)
 from tcglab.server.protocol import table_sockets
 from tcglab.server.store import Store, default_db_path
-from tcglab.server.tables import Lobby, language
+from tcglab.server.tables import DEFAULT_EXPIRE_AFTER, DEFAULT_MAX_ACTIONS, Lobby
+
+log = logging.getLogger("tcglab.server")
 
 WEB = Path(__file__).resolve().parent.parent / "web"
 MAX_BODY = 256 * 1024
+M = TypeVar("M", bound=BaseModel)
 
 
-async def body_of(request: Request) -> dict:
-    raw = await request.body()
-    if len(raw) > MAX_BODY:
-        raise BadOption(f"a request body may have at most {MAX_BODY} bytes")
-    try:
-        body = json.loads(raw or b"{}")
-    except (json.JSONDecodeError, UnicodeDecodeError):
-        raise BadOption("the request body must be a JSON object") from None
-    if not isinstance(body, dict):
-        raise BadOption("the request body must be a JSON object")
-    return body
+async def body_bytes(request: Request) -> bytes:
+    """The request body, refused (413) as soon as it is known to pass MAX_BODY: by its
+    Content-Length before reading, else while it streams in, never read whole."""
+    too_large = TooLarge(f"a request body may have at most {MAX_BODY} bytes")
+    length = request.headers.get("content-length")
+    if length is not None:
+        if not (length.isascii() and length.isdigit()):
+            raise ServerError("Content-Length must be a whole number of bytes")
+        if len(length) > 12 or int(length) > MAX_BODY:
+            raise too_large
+    chunks, size = [], 0
+    async for chunk in request.stream():
+        size += len(chunk)
+        if size > MAX_BODY:
+            raise too_large
+        chunks.append(chunk)
+    return b"".join(chunks)
+
+
+async def body_of(request: Request, model: type[M]) -> tuple[M, dict]:
+    """The request body checked against `model`, and as the plain object it was."""
+    body = read_json(await body_bytes(request), "the request body")
+    return validated(model, body), body
+
+
+class JSONReply(JSONResponse):
+    """A JSON reply that always encodes: text no reply should hold (a lone surrogate,
+    which the boundary refuses) goes out escaped instead of failing the reply."""
+
+    def render(self, content) -> bytes:
+        try:
+            return super().render(content)
+        except UnicodeEncodeError:
+            log.error("a reply held text that is not valid Unicode; it was sent escaped")
+            return json.dumps(content, separators=(",", ":")).encode()
 
 
 def error_response(status: int, message: str) -> JSONResponse:
-    return JSONResponse({"error": message.splitlines()[0] if message else "error"}, status)
+    return JSONReply({"error": message.splitlines()[0] if message else "error"}, status)
 
 
 def create_app(
-    db_path: str | Path | None = None, *, ai_delay: float = 0.0, allow_seed: bool = False
+    db_path: str | Path | None = None,
+    *,
+    ai_delay: float = 0.0,
+    allow_seed: bool = False,
+    max_actions: int = DEFAULT_MAX_ACTIONS,
+    expire_after: float | None = DEFAULT_EXPIRE_AFTER,
 ) -> FastAPI:
     """The app over the database at `db_path` (default: the user data directory).
 
-    Unfinished tables are rebuilt now; their AI seats play on once the app starts.
+    Unfinished tables are rebuilt now; their AI seats play on once the app starts. A
+    game is stopped at `max_actions` actions; an open table nobody touches for
+    `expire_after` seconds is deleted (None: never).
     """
     store = Store(db_path or default_db_path())
-    lobby = Lobby(store, ai_delay=ai_delay, allow_seed=allow_seed)
+    lobby = Lobby(
+        store,
+        ai_delay=ai_delay,
+        allow_seed=allow_seed,
+        max_actions=max_actions,
+        expire_after=expire_after,
+    )
     lobby.load()
 
     @asynccontextmanager
@@ -65,7 +121,13 @@ def create_app(
         await lobby.stop()
         store.close()
 
-    app = FastAPI(title="tcglab", lifespan=lifespan, docs_url=None, redoc_url=None)
+    app = FastAPI(
+        title="tcglab",
+        lifespan=lifespan,
+        docs_url=None,
+        redoc_url=None,
+        default_response_class=JSONReply,
+    )
     app.state.lobby = lobby
 
     @app.exception_handler(TcglabError)
@@ -81,6 +143,11 @@ def create_app(
         first = exc.errors()[0] if exc.errors() else {}
         where = ".".join(str(p) for p in first.get("loc", ()))
         return error_response(422, f"{where}: {first.get('msg', 'invalid request')}")
+
+    @app.exception_handler(Exception)
+    async def unexpected_error(request: Request, exc: Exception):
+        log.exception("%s %s failed", request.method, request.url.path)
+        return error_response(500, "the server failed on this request; the failure is logged")
 
     # -- games ----------------------------------------------------------------
 
@@ -98,25 +165,26 @@ def create_app(
 
     @app.post("/api/games/{game_id}/check_deck")
     async def check_deck(game_id: str, request: Request):
-        body = await body_of(request)
-        if not isinstance(body.get("text"), str):
-            raise BadOption('check_deck takes {"text": the deck list}')
+        deck, _ = await body_of(request, CheckDeck)
         game = get_game(game_id)
-        problems = game.check_deck(body["text"])
-        count = 0 if problems else len(game.deck_ids(body["text"]))
+        problems = game.check_deck(deck.text)
+        count = 0 if problems else len(game.deck_ids(deck.text))
         return {"ok": not problems, "problems": problems, "cards": count}
 
     # -- tables ---------------------------------------------------------------
 
     @app.get("/api/tables")
-    async def list_tables(status: str | None = None):
-        if status not in (None, "open", "running", "finished"):
-            raise BadOption("status must be open, running or finished")
-        return lobby.listing(status)
+    async def list_tables(request: Request):
+        """A page of tables (`?status=&game=&offset=&limit=`), newest first."""
+        query = query_of(Listing, request.query_params)
+        return lobby.listing(
+            status=query.status, game=query.game, offset=query.offset, limit=query.limit
+        )
 
     @app.post("/api/tables", status_code=201)
     async def create_table(request: Request):
-        table, joined = lobby.create(await body_of(request))
+        _, body = await body_of(request, CreateTable)
+        table, joined = lobby.create(body)
         return {"table": table.summary(), "joined": joined}
 
     @app.get("/api/tables/{table_id}")
@@ -125,37 +193,38 @@ def create_app(
 
     @app.post("/api/tables/{table_id}/join")
     async def join(table_id: str, request: Request):
-        return lobby.join(table_id, await body_of(request))
+        _, body = await body_of(request, Join)
+        return lobby.join(table_id, body)
 
     @app.post("/api/tables/{table_id}/leave")
     async def leave(table_id: str, request: Request):
-        lobby.leave(table_id, await body_of(request))
+        _, body = await body_of(request, Leave)
+        lobby.leave(table_id, body)
         return {"ok": True}
 
     @app.post("/api/tables/{table_id}/act")
     async def act(table_id: str, request: Request):
-        return {"version": lobby.act(table_id, await body_of(request))}
+        action, _ = await body_of(request, Act)
+        return {"version": lobby.act(table_id, action.lobby_body())}
 
     @app.post("/api/tables/{table_id}/view")
     async def view(table_id: str, request: Request):
         """A seat's view ({seat, token, since, lang}), or the spectator's without a seat."""
-        body = await body_of(request)
+        asked, _ = await body_of(request, View)
         table = lobby.table(table_id)
-        seat = body.get("seat")
+        seat = asked.seat
         if seat is not None:
-            seat = lobby.authorize(table, seat, body.get("token"))
-        since = body.get("since", 0)
-        if isinstance(since, bool) or not isinstance(since, int) or since < 0:
-            raise BadOption("since must be the number of events already received (0 or more)")
-        return table.view(seat, since, language(body.get("lang")))
+            seat = lobby.authorize(table, seat, asked.token)
+        return table.view(seat, asked.since, asked.lang or "en")
 
     @app.get("/api/tables/{table_id}/replay")
     async def replay(table_id: str):
         return lobby.replay(table_id)
 
     @app.get("/api/tables/{table_id}/replay/{step}")
-    async def replay_step(table_id: str, step: int, lang: str = "en"):
-        return lobby.replay_step(table_id, step, language(lang))
+    async def replay_step(table_id: str, step: str, request: Request):
+        query = query_of(ReplayStep, request.query_params, step=step)
+        return lobby.replay_step(table_id, query.step, query.lang)
 
     # /ws/tables/{id}: each table's websocket, served below the framework's routing
     app.add_middleware(table_sockets, lobby=lobby)
@@ -189,12 +258,14 @@ def serve(
     db_path: str | Path | None = None,
     ai_delay: float = 0.4,
     open_browser: bool = False,
+    max_actions: int = DEFAULT_MAX_ACTIONS,
+    expire_after: float | None = DEFAULT_EXPIRE_AFTER,
 ) -> None:
     """Run the server until interrupted (`tcglab serve`); optionally open the lobby."""
     import uvicorn
 
     path = Path(db_path) if db_path else default_db_path()
-    app = create_app(path, ai_delay=ai_delay)
+    app = create_app(path, ai_delay=ai_delay, max_actions=max_actions, expire_after=expire_after)
     quiet_garbage_collector()
     url = f"http://{host}:{port}/"
     print(f"tcglab: serving {url} (database {path})", flush=True)

@@ -30,6 +30,7 @@ def option_info(option: RuleOption) -> dict:
         "rule": option.rule,
         "choices": list(option.choices),
         "minimum": option.minimum,
+        "maximum": getattr(option, "maximum", None),  # an int option's upper bound, if any
     }
 
 

@@ -28,5 +28,17 @@ class Conflict(ServerError):
     status = 409
 
 
+class TooLarge(ServerError):
+    """A request body over the server's limit, refused before it is read whole."""
+
+    status = 413
+
+
+class Failed(ServerError):
+    """The server failed on a request it should have handled; the failure is logged."""
+
+    status = 500
+
+
 def status_of(error: TcglabError) -> int:
     return getattr(error, "status", 400)

@@ -13,38 +13,79 @@ Server to client:
                             with "ack": {"version": 13, "ref": ...}
     {"type": "error", "error": "one line", "status": 409}
     {"type": "pong"}
+Every message gets one reply: a view (after hello, or after act as its
+acknowledgement), a pong or an error; `ref` is echoed in errors and pongs too.
 A rejected message changes nothing; the connection stays open.
+
+Limits: a message is at most 64 KiB of JSON text, nested at most 16 deep, with numbers
+of at most 40 digits; unknown fields are refused by name; seats are 0-7, tokens at most
+64 characters of A-Z a-z 0-9 _ -, `ref` text of at most 64 characters or a whole number
+within ±2**53, `since` and `expected_version` whole numbers from 0 to 2**53.
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
-import json
+import logging
 
 import orjson
 from starlette.websockets import WebSocketDisconnect
 
-from tcglab.engine import BadOption, TcglabError
-from tcglab.server.errors import Conflict, status_of
-from tcglab.server.tables import Lobby, Table, language
+from tcglab.engine import TcglabError
+from tcglab.server.errors import Conflict, Failed, ServerError, status_of
+from tcglab.server.models import (
+    Hello,
+    Ping,
+    SocketAct,
+    echoable_ref,
+    message_model,
+    read_json,
+    validated,
+)
+from tcglab.server.tables import Lobby, Table
+
+log = logging.getLogger("tcglab.server")
 
 MAX_MESSAGE = 64 * 1024
+EXAMPLE = ', e.g. {"type": "ping"}'
+
+
+class Unencodable(Failed):
+    """A reply that cannot be written as JSON text (a number past 64 bits, text that
+    is not valid Unicode, nesting past orjson's limit)."""
 
 
 def dumps(message: dict) -> str:
     """A message as compact JSON text (orjson: views are encoded on every change).
-    Keys that are not text, which observations may use, take orjson's slower path."""
+    Keys that are not text, which observations may use, take orjson's slower path.
+    Raises Unencodable rather than sending something a client cannot read."""
     try:
         return orjson.dumps(message).decode()
     except TypeError:
+        pass
+    try:
         return orjson.dumps(message, option=orjson.OPT_NON_STR_KEYS).decode()
+    except TypeError as exc:
+        raise Unencodable(f"a reply could not be encoded as JSON: {exc}") from None
 
 
 def error_reply(error: TcglabError, ref=None) -> dict:
-    reply = {"type": "error", "error": str(error), "status": status_of(error)}
+    reply = {"type": "error", "error": str(error).split("\n")[0], "status": status_of(error)}
     if ref is not None:
         reply["ref"] = ref
+    return reply
+
+
+def unsent_reply(item: dict | None) -> dict:
+    """What a client gets instead of a reply that could not be made: an error, with the
+    acknowledgement the reply carried, so an action stored is still acknowledged."""
+    reply = error_reply(Failed("the server could not make this reply; the failure is logged"))
+    ack = item.get("ack") if isinstance(item, dict) else None
+    if ack is not None:
+        with contextlib.suppress(Unencodable):
+            dumps(ack)
+            reply["ack"] = ack
     return reply
 
 
@@ -134,15 +175,29 @@ class Connection:
     async def _write(self) -> None:
         while True:
             item = await self.queue.get()
+            text = self._reply_text(item)
+            if text is None:
+                continue
+            try:
+                await self.ws.send_text(text)
+            except (WebSocketDisconnect, RuntimeError):
+                return
+
+    def _reply_text(self, item: dict | None) -> str | None:
+        """The text of a queued reply (None: the table's next view), or of an error
+        reply when it cannot be made: the writer must outlive any one reply."""
+        try:
             if item is None:
                 self.dirty = False
+                if self.table is None:  # the seat was left since this view was queued
+                    return None
                 item = self._view()
                 if self.ack is not None:
                     item["ack"], self.ack = self.ack, None
-            try:
-                await self.ws.send_text(dumps(item))
-            except (WebSocketDisconnect, RuntimeError):
-                return
+            return dumps(item)
+        except Exception:
+            log.exception("a reply at table %s could not be made", self.table_id)
+            return dumps(unsent_reply(item))
 
     def _view(self) -> dict:
         seat = self.table.seats[self.seat] if self.seat is not None else None
@@ -155,51 +210,49 @@ class Connection:
         return view
 
     def handle(self, text: str) -> dict | None:
-        """The reply to one client message (None when a view will follow)."""
-        message: dict = {}
+        """The reply to one client message (None when a view will follow). Whatever the
+        message holds, the reply is an error at worst: the connection stays open."""
+        ref = None
         try:
             if len(text) > MAX_MESSAGE:
-                raise BadOption(f"a message may have at most {MAX_MESSAGE} characters")
-            try:
-                message = json.loads(text)
-            except json.JSONDecodeError:
-                message = None
-            if not isinstance(message, dict):
-                message = {}
-                raise BadOption('a message must be a JSON object, e.g. {"type": "ping"}')
-            kind = message.get("type")
-            if kind == "hello":
-                return self._hello(message)
-            if kind == "act":
-                return self._act(message)
-            if kind == "ping":
-                return {"type": "pong"}
-            raise BadOption(f"unknown message type {kind!r}; types: hello, act, ping")
+                raise ServerError(f"a message may have at most {MAX_MESSAGE} characters")
+            message = read_json(text, "a message", EXAMPLE)
+            ref = echoable_ref(message)
+            request = validated(message_model(message), message)
+            if isinstance(request, Hello):
+                return self._hello(request)
+            if isinstance(request, SocketAct):
+                return self._act(request)
+            return self._pong(request)
         except TcglabError as error:
-            return error_reply(error, message.get("ref"))
+            return error_reply(error, ref)
+        except Exception:
+            log.exception("a message at table %s failed", self.table_id)
+            failed = Failed("the server failed on this message; the failure is logged")
+            return error_reply(failed, ref)
 
-    def _hello(self, message: dict) -> None:
+    def _pong(self, ping: Ping) -> dict:
+        return {"type": "pong"} if ping.ref is None else {"type": "pong", "ref": ping.ref}
+
+    def _hello(self, hello: Hello) -> None:
         table = self.lobby.table(self.table_id)
-        seat = message.get("seat")
+        seat = hello.seat
         if seat is not None:
-            seat = self.lobby.authorize(table, seat, message.get("token"))
-        since = message.get("since", 0)
-        if isinstance(since, bool) or not isinstance(since, int) or since < 0:
-            raise BadOption("since must be the number of events already received (0 or more)")
-        lang = language(message.get("lang"))
+            seat = self.lobby.authorize(table, seat, hello.token)
         if self.table is not None:
             self.table.listeners.discard(self.poke)
-        self.table, self.seat, self.since, self.lang = table, seat, since, lang
+        self.table, self.seat, self.since = table, seat, hello.since
+        self.lang = hello.lang or "en"
         self.token_hash = table.seats[seat].token_hash if seat is not None else None
         table.listeners.add(self.poke)
         self.poke()
 
-    def _act(self, message: dict) -> None:
+    def _act(self, act: SocketAct) -> None:
         if self.table is None:
             raise Conflict("say hello with your seat and token before acting")
-        if message.get("seat") != self.seat:
-            raise Conflict(f"this connection plays seat {self.seat}, not {message.get('seat')!r}")
-        self.ack = {"version": self.lobby.act(self.table.id, message)}
-        if message.get("ref") is not None:
-            self.ack["ref"] = message["ref"]
+        if act.seat != self.seat:
+            raise Conflict(f"this connection plays seat {self.seat}, not {act.seat}")
+        self.ack = {"version": self.lobby.act(self.table.id, act.lobby_body())}
+        if act.ref is not None:
+            self.ack["ref"] = act.ref
         self.poke()  # the table has poked already, unless this connection left its seat

@@ -2,7 +2,14 @@
 each applied action and, once a game ends, its result and replay.
 
 An action row is written and committed before the action is acknowledged, so a table
-can always be rebuilt from its seed, options, decks and actions.
+can always be rebuilt from its seed, options, decks and actions. A write either
+happens whole or not at all: a failed write raises StoreError and changes nothing.
+
+Durability (`synchronous=NORMAL` in WAL mode): a committed change survives the server
+process crashing or being killed, since it is in the operating system's hands when
+the commit returns. On power loss or an operating-system crash the changes committed
+since the last checkpoint (about the last second) may be lost; the database itself
+stays whole and every table is rebuilt as it stood before them.
 """
 
 from __future__ import annotations
@@ -11,10 +18,13 @@ import json
 import sqlite3
 import threading
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager, suppress
 from dataclasses import dataclass
 from pathlib import Path
 
 from tcglab.paths import user_data_file
+from tcglab.server.errors import ServerError
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS tables (
@@ -51,7 +61,11 @@ CREATE TABLE IF NOT EXISTS results (
     replay TEXT NOT NULL,
     at REAL NOT NULL
 );
+CREATE INDEX IF NOT EXISTS finished_by_age ON tables (finished, created);
+CREATE INDEX IF NOT EXISTS finished_by_game ON tables (finished, game, created);
 """
+
+TABLE_COLUMNS = "id, game, seed, players, options, decks, title, created, finished"
 
 
 def default_db_path() -> Path:
@@ -59,11 +73,17 @@ def default_db_path() -> Path:
     return user_data_file("tcglab.db")
 
 
+class StoreError(ServerError):
+    """The database refused a write (a full disk, a broken file): nothing was changed."""
+
+    status = 503
+
+
 @dataclass
 class SeatRow:
     seat: int
     kind: str  # "human" or "ai"
-    agent: str = ""  # the agent spec of an AI seat
+    agent: str = ""  # the difficulty level of an AI seat
     name: str = ""
     token_hash: str | None = None
 
@@ -80,55 +100,125 @@ class TableRow:
     created: float
     finished: bool
     seats: list[SeatRow]
-    actions: list[str]
+    actions: list[str]  # every action of an unfinished table; a finished one's stay stored
     result: dict | None = None
+    final_version: int = 0  # how many actions a finished game took
+    touched: float = 0.0  # when anyone last did something at the table
+
+
+@dataclass(frozen=True)
+class Ending:
+    """What is stored when a game ends: its result and its replay record."""
+
+    result: dict
+    replay_json: str
 
 
 class Store:
     """One SQLite database file; every method commits before it returns.
 
     A commit only appends to the write-ahead log. Copying the log into the database
-    file (a checkpoint, with its fsync) happens on a thread of its own every
-    CHECKPOINT_EVERY seconds, not inside whichever commit fills the log: that commit
-    would hold every table's next move for 10-20 ms."""
+    file (a checkpoint, with its fsync) happens on a thread of its own, not inside
+    whichever commit fills the log: that commit would hold every table's next move for
+    10-20 ms. The log is kept under `wal_limit` bytes: past half of it, or once
+    everything in it is copied (a quiet moment), the checkpoint thread empties it; a
+    commit that finds it past the whole limit (the thread has fallen behind) empties it
+    itself."""
 
     CHECKPOINT_EVERY = 1.0  # seconds
+    WAL_LIMIT = 32 * 2**20  # bytes
 
-    def __init__(self, path: str | Path) -> None:
+    def __init__(self, path: str | Path, wal_limit: int = WAL_LIMIT) -> None:
         self.path = Path(path)
         self.path.parent.mkdir(parents=True, exist_ok=True)
+        self.wal_path = Path(f"{self.path}-wal")
+        self.wal_limit = wal_limit
         self.db = sqlite3.connect(self.path, check_same_thread=False, isolation_level=None)
         self.db.execute("PRAGMA journal_mode=WAL")
-        self.db.execute("PRAGMA synchronous=NORMAL")
+        self.db.execute("PRAGMA synchronous=NORMAL")  # see the module's docstring
         self.db.execute("PRAGMA foreign_keys=ON")
         self.db.execute("PRAGMA wal_autocheckpoint=0")
+        self.db.execute(f"PRAGMA journal_size_limit={int(wal_limit)}")
         self.db.executescript(SCHEMA)
+        self._checkpointing = threading.Lock()  # one checkpoint at a time
         self._stop = threading.Event()
+        self._wake = threading.Event()
         self._checkpoints = threading.Thread(
-            target=self._checkpoint, name="tcglab-checkpoint", daemon=True
+            target=self._checkpoint_loop, name="tcglab-checkpoint", daemon=True
         )
         self._checkpoints.start()
 
-    def _checkpoint(self) -> None:
-        db = sqlite3.connect(self.path, isolation_level=None)
+    # -- the write-ahead log --------------------------------------------------
+
+    def wal_size(self) -> int:
         try:
-            while not self._stop.wait(self.CHECKPOINT_EVERY):
-                db.execute("PRAGMA wal_checkpoint(PASSIVE)")  # never waits for a writer
+            return self.wal_path.stat().st_size
+        except FileNotFoundError:
+            return 0
+
+    def _checkpoint_loop(self) -> None:
+        db = sqlite3.connect(self.path, isolation_level=None, timeout=2.0)
+        try:
+            while not self._stop.is_set():
+                self._wake.wait(self.CHECKPOINT_EVERY)
+                self._wake.clear()
+                with self._checkpointing:
+                    # PASSIVE never waits for a writer; it says how much of the log it
+                    # found (in pages) and how much of that is copied now.
+                    _, logged, copied = db.execute("PRAGMA wal_checkpoint(PASSIVE)").fetchone()
+                    if self.wal_size() > self.wal_limit // 2 or 0 < logged == copied:
+                        # Past half the limit, or all copied (quiet times): empty the log.
+                        # Nearly everything is copied already, so writers wait only for the
+                        # last few pages and an fsync.
+                        db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
         finally:
             db.close()
 
+    def _after_write(self) -> None:
+        """Keep the log bounded: wake the checkpoint thread past half the limit, and
+        past the whole limit empty it here, before the caller goes on."""
+        size = self.wal_size()
+        if size > self.wal_limit:
+            with self._checkpointing:
+                self.db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+        elif size > self.wal_limit // 2:
+            self._wake.set()
+
+    @contextmanager
+    def _writing(self) -> Iterator[sqlite3.Connection]:
+        """One transaction: committed whole, or rolled back with StoreError."""
+        try:
+            self.db.execute("BEGIN")
+            yield self.db
+            self.db.execute("COMMIT")
+        except (sqlite3.Error, UnicodeEncodeError) as exc:
+            self._roll_back()
+            reason = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
+            raise StoreError(f"the server could not store this change ({reason})") from None
+        except BaseException:
+            self._roll_back()
+            raise
+        self._after_write()
+
+    def _roll_back(self) -> None:
+        with suppress(sqlite3.Error):  # a failed rollback leaves what the file holds
+            if self.db.in_transaction:
+                self.db.execute("ROLLBACK")
+
     def close(self) -> None:
         self._stop.set()
+        self._wake.set()
         self._checkpoints.join()
         self.db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
         self.db.close()
 
-    def add_table(self, row: TableRow) -> None:
-        with self.db:
-            self.db.execute("BEGIN")
-            self.db.execute(
-                "INSERT INTO tables (id, game, seed, players, options, decks, title, created)"
-                " VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+    # -- writes ---------------------------------------------------------------
+
+    def add_table(self, row: TableRow, ending: Ending | None = None) -> None:
+        """A new table with its seats; with `ending`, finished at once."""
+        with self._writing() as db:
+            db.execute(
+                f"INSERT INTO tables ({TABLE_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, 0)",
                 (
                     row.id,
                     row.game,
@@ -140,39 +230,50 @@ class Store:
                     row.created,
                 ),
             )
-            self.db.executemany(
+            db.executemany(
                 "INSERT INTO seats (table_id, seat, kind, agent, name, token_hash)"
                 " VALUES (?, ?, ?, ?, ?, ?)",
                 [(row.id, s.seat, s.kind, s.agent, s.name, s.token_hash) for s in row.seats],
             )
+            if ending is not None:
+                _write_ending(db, row.id, ending)
 
     def set_seat(self, table_id: str, seat: SeatRow) -> None:
-        with self.db:
-            self.db.execute(
+        with self._writing() as db:
+            db.execute(
                 "UPDATE seats SET name = ?, token_hash = ? WHERE table_id = ? AND seat = ?",
                 (seat.name, seat.token_hash, table_id, seat.seat),
             )
 
-    def add_action(self, table_id: str, n: int, seat: int, action: str) -> None:
-        """Record the n-th action (0-based); committed when this returns."""
-        with self.db:
-            self.db.execute(
+    def add_action(
+        self, table_id: str, n: int, seat: int, action: str, ending: Ending | None = None
+    ) -> None:
+        """Record the n-th action (0-based), and the game's end when it ends there;
+        committed together when this returns."""
+        with self._writing() as db:
+            db.execute(
                 "INSERT INTO actions (table_id, n, seat, action, at) VALUES (?, ?, ?, ?, ?)",
                 (table_id, n, seat, action, time.time()),
             )
+            if ending is not None:
+                _write_ending(db, table_id, ending)
 
-    def drop_action(self, table_id: str, n: int) -> None:
-        with self.db:
-            self.db.execute("DELETE FROM actions WHERE table_id = ? AND n = ?", (table_id, n))
+    def finish(self, table_id: str, ending: Ending) -> None:
+        with self._writing() as db:
+            _write_ending(db, table_id, ending)
 
-    def finish(self, table_id: str, result: dict, replay_json: str) -> None:
-        with self.db:
-            self.db.execute("BEGIN")
-            self.db.execute(
-                "INSERT OR REPLACE INTO results (table_id, result, replay, at) VALUES (?, ?, ?, ?)",
-                (table_id, json.dumps(result), replay_json, time.time()),
-            )
-            self.db.execute("UPDATE tables SET finished = 1 WHERE id = ?", (table_id,))
+    def delete_table(self, table_id: str) -> None:
+        """Remove a table and everything of it."""
+        with self._writing() as db:
+            for name, key in (
+                ("actions", "table_id"),
+                ("seats", "table_id"),
+                ("results", "table_id"),
+                ("tables", "id"),
+            ):
+                db.execute(f"DELETE FROM {name} WHERE {key} = ?", (table_id,))
+
+    # -- reads ----------------------------------------------------------------
 
     def replay_json(self, table_id: str) -> str | None:
         row = self.db.execute(
@@ -180,40 +281,115 @@ class Store:
         ).fetchone()
         return row[0] if row else None
 
-    def tables(self) -> list[TableRow]:
-        """Every table with its seats and actions, oldest first."""
+    def actions(self, table_id: str) -> list[str]:
+        return [
+            action
+            for (action,) in self.db.execute(
+                "SELECT action FROM actions WHERE table_id = ? ORDER BY n", (table_id,)
+            )
+        ]
+
+    def unfinished_tables(self) -> list[TableRow]:
+        """Every unfinished table with its seats and actions, oldest first; `touched`
+        is its last action's time (or its creation's)."""
         seats: dict[str, list[SeatRow]] = {}
         for table_id, *values in self.db.execute(
             "SELECT table_id, seat, kind, agent, name, token_hash FROM seats"
+            " WHERE table_id IN (SELECT id FROM tables WHERE finished = 0)"
             " ORDER BY table_id, seat"
         ):
             seats.setdefault(table_id, []).append(SeatRow(*values))
         actions: dict[str, list[str]] = {}
-        for table_id, action in self.db.execute(
-            "SELECT table_id, action FROM actions ORDER BY table_id, n"
+        last: dict[str, float] = {}
+        for table_id, action, at in self.db.execute(
+            "SELECT table_id, action, at FROM actions"
+            " WHERE table_id IN (SELECT id FROM tables WHERE finished = 0)"
+            " ORDER BY table_id, n"
         ):
             actions.setdefault(table_id, []).append(action)
+            last[table_id] = at
         rows = []
         for values in self.db.execute(
-            "SELECT id, game, seed, players, options, decks, title, created, finished, result"
-            " FROM tables LEFT JOIN results ON results.table_id = tables.id"
-            " ORDER BY created, id"
+            f"SELECT {TABLE_COLUMNS} FROM tables WHERE finished = 0 ORDER BY created, id"
         ):
-            table_id, game, seed, players, options, decks, title, created, finished, result = values
-            rows.append(
-                TableRow(
-                    table_id,
-                    game,
-                    seed,
-                    players,
-                    json.loads(options),
-                    None if decks is None else json.loads(decks),
-                    title,
-                    created,
-                    bool(finished),
-                    seats.get(table_id, []),
-                    actions.get(table_id, []),
-                    None if result is None else json.loads(result),
-                )
-            )
+            row = _table_row(values, seats.get(values[0], []))
+            row.actions = actions.get(row.id, [])
+            row.touched = max(row.created, last.get(row.id, 0.0))
+            rows.append(row)
         return rows
+
+    def finished_counts(self) -> dict[str, int]:
+        """How many finished tables each game has."""
+        return dict(
+            self.db.execute("SELECT game, COUNT(*) FROM tables WHERE finished = 1 GROUP BY game")
+        )
+
+    def finished_keys(self, game: str | None, offset: int, limit: int) -> list[tuple]:
+        """(created, id) of finished tables, newest first, `limit` of them from `offset`."""
+        where, args = ("AND game = ?", [game]) if game is not None else ("", [])
+        return self.db.execute(
+            f"SELECT created, id FROM tables WHERE finished = 1 {where}"
+            " ORDER BY created DESC, id DESC LIMIT ? OFFSET ?",
+            [*args, limit, offset],
+        ).fetchall()
+
+    def finished_tables(self, ids: list[str]) -> dict[str, TableRow]:
+        """The stored rows of these finished tables, with seats and result but not
+        their actions (`final_version` counts them)."""
+        if not ids:
+            return {}
+        marks = ", ".join("?" * len(ids))
+        seats: dict[str, list[SeatRow]] = {}
+        for table_id, *values in self.db.execute(
+            "SELECT table_id, seat, kind, agent, name, token_hash FROM seats"
+            f" WHERE table_id IN ({marks}) ORDER BY table_id, seat",
+            ids,
+        ):
+            seats.setdefault(table_id, []).append(SeatRow(*values))
+        counts = dict(
+            self.db.execute(
+                "SELECT table_id, COUNT(*) FROM actions"
+                f" WHERE table_id IN ({marks}) GROUP BY table_id",
+                ids,
+            )
+        )
+        rows = {}
+        for *values, result in self.db.execute(
+            f"SELECT {', '.join('tables.' + c for c in TABLE_COLUMNS.split(', '))}, result"
+            " FROM tables JOIN results ON results.table_id = tables.id"
+            f" WHERE finished = 1 AND id IN ({marks})",
+            ids,
+        ):
+            row = _table_row(values, seats.get(values[0], []))
+            row.result = json.loads(result)
+            row.final_version = counts.get(row.id, 0)
+            rows[row.id] = row
+        return rows
+
+
+def _write_ending(db: sqlite3.Connection, table_id: str, ending: Ending) -> None:
+    db.execute(
+        "INSERT OR REPLACE INTO results (table_id, result, replay, at) VALUES (?, ?, ?, ?)",
+        (table_id, json.dumps(ending.result), ending.replay_json, time.time()),
+    )
+    db.execute("UPDATE tables SET finished = 1 WHERE id = ?", (table_id,))
+
+
+def _table_row(values, seats: list[SeatRow]) -> TableRow:
+    table_id, game, seed, players, options, decks, title, created, finished = values
+    return TableRow(
+        table_id,
+        game,
+        seed,
+        players,
+        json.loads(options),
+        None if decks is None else json.loads(decks),
+        title,
+        created,
+        bool(finished),
+        seats,
+        [],
+    )
+
+
+__all__ = ["Ending", "SeatRow", "Store", "StoreError", "TableRow", "default_db_path"]

@@ -5,40 +5,62 @@ action after its token, turn and legality are checked, an AI seat's from a backg
 task that runs the agent in a worker thread. Every action is committed to the store
 before anyone is told of it; on start every unfinished table is rebuilt from its
 record and its AI seats play on.
+
+Every Lobby method checks and prepares everything first, then writes to the store, and
+only then changes what it holds in memory: a refused request, or a write the store
+refuses, leaves no trace.
+
+What the lobby holds is bounded. A game ends at its result, or at `max_actions`
+actions (reason "action_limit", no winner). A finished table leaves memory once nobody
+watches it; its summary, view, replay and replay steps are read from the store. An open
+table nobody has touched for `expire_after` seconds is deleted; a running one that long
+untouched (its humans gone quiet) lets go of its game state, and is rebuilt from its
+record when someone comes back.
 """
 
 from __future__ import annotations
 
 import asyncio
 import hashlib
+import heapq
 import hmac
 import json
 import logging
+import re
 import secrets
 import time
+from collections import Counter
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
-from dataclasses import dataclass, field
-from functools import lru_cache
+from dataclasses import dataclass, field, replace
+from itertools import islice
 
 from tcglab.agents import Decision
 from tcglab.agents.specs import make_agent
 from tcglab.engine import BadOption, Game, State, TcglabError, get_game
+from tcglab.engine.registry import games
 from tcglab.engine.replay import record
 from tcglab.server import catalogue
 from tcglab.server.errors import Conflict, Forbidden, NotFound, ServerError
-from tcglab.server.store import SeatRow, Store, TableRow
+from tcglab.server.store import Ending, SeatRow, Store, StoreError, TableRow
 
 log = logging.getLogger("tcglab.server")
 
 MAX_TITLE = 80
 MAX_NAME = 40
+MAX_TOKEN = 64  # seat tokens are 32 characters; anything longer is wrong unread
+MAX_PAGE = 200  # tables in one listing page
 LANGUAGES = ("en", "ja")
+STATUSES = ("open", "running", "finished")
+TABLE_ID = re.compile(r"[A-Za-z0-9_-]{1,32}")
+DEFAULT_MAX_ACTIONS = 20_000  # the longest real games take a few thousand
+DEFAULT_EXPIRE_AFTER = 24 * 3600.0  # seconds
 
 
-@lru_cache(maxsize=4096)  # every action carries its token: hash each seat's once
 def hash_token(token: str) -> str:
-    return hashlib.sha256(token.encode()).hexdigest()
+    """A seat token's SHA-256, worked out on every check: a cache keyed by what clients
+    send would be memory anyone can fill, and hashing 64 characters costs a microsecond."""
+    return hashlib.sha256(token.encode("utf-8", "surrogatepass")).hexdigest()
 
 
 def agent_seed(seed: int, seat: int, version: int) -> int:
@@ -48,16 +70,22 @@ def agent_seed(seed: int, seat: int, version: int) -> int:
     return int.from_bytes(digest[:8], "big") >> 2
 
 
+def action_limit_result() -> dict:
+    """The result of a game the server stopped at its action cap: nobody won."""
+    return {"winners": [], "scores": [], "reason": "action_limit"}
+
+
 @dataclass
 class Table:
     """One game and its seats, as the server holds it in memory."""
 
     row: TableRow
     game: Game
-    state: State | None = None  # None for a finished table not yet looked at again
+    state: State | None = None  # None when let go of: rebuilt from the record on demand
     listeners: set = field(default_factory=set)  # callables told of every change
     ai_task: asyncio.Task | None = None
     ai_error: str = ""
+    stored_actions: Callable[[str], list[str]] | None = None  # a finished game's actions
     _views: dict = field(default_factory=dict)  # seat -> (version, observation)
 
     @property
@@ -75,22 +103,28 @@ class Table:
     @property
     def version(self) -> int:
         """How many actions have been applied: what `expected_version` must name."""
-        return len(self.row.actions)
+        return self.row.final_version if self.finished else len(self.row.actions)
 
     def ensure_state(self) -> State:
         """The game state, rebuilt from the record if it is not in memory."""
         if self.state is None:
-            self.state = rebuild(self.game, self.row)
+            actions = self.row.actions
+            if self.finished and self.stored_actions is not None:
+                actions = self.stored_actions(self.id)
+            self.state = rebuild(self.game, self.row, actions)
         return self.state
 
+    def let_go(self) -> None:
+        """Drop the game state and the views made from it (rebuilt when needed)."""
+        self.state = None
+        self._views.clear()
+
     def status(self) -> str:
-        if self.finished:
-            return "finished"
-        return "open" if any(open_seat(s) for s in self.seats) else "running"
+        return row_status(self.row)
 
     def ai_to_move(self) -> SeatRow | None:
         state = self.state
-        if state is None or state.over or state.to_move is None:
+        if self.finished or state is None or state.over or state.to_move is None:
             return None
         seat = self.seats[state.to_move]
         return seat if seat.kind == "ai" else None
@@ -109,9 +143,10 @@ class Table:
         from `since` on as it sees them, and its legal actions when it is to move, with
         labels and messages in `lang`."""
         state = self.ensure_state()
+        playing = not self.finished and not state.over
         since = max(0, min(since, len(state.log)))
         legal = []
-        if seat is not None and not state.over and state.to_move == seat:
+        if seat is not None and playing and state.to_move == seat:
             legal = [{"id": a.id, "label": a.text(lang)} for a in state.legal_actions()]
         return {
             "type": "view",
@@ -119,7 +154,7 @@ class Table:
             "game": self.game.id,
             "version": self.version,
             "seat": seat,
-            "to_move": None if state.over else state.to_move,
+            "to_move": state.to_move if playing else None,
             "status": self.status(),
             "observation": self.observation(seat),
             "since": since,
@@ -132,19 +167,7 @@ class Table:
         }
 
     def summary(self) -> dict:
-        return {
-            "id": self.id,
-            "game": self.game.id,
-            "title": self.row.title,
-            "players": self.row.players,
-            "options": self.row.options,
-            "status": self.status(),
-            "version": self.version,
-            "created": self.row.created,
-            "seats": [public_seat(s) for s in self.seats],
-            "result": self.row.result,
-            "ai_error": self.ai_error,
-        }
+        return row_summary(self.row, self.version, self.ai_error)
 
     def notify(self) -> None:
         for listener in list(self.listeners):
@@ -153,6 +176,12 @@ class Table:
 
 def open_seat(seat: SeatRow) -> bool:
     return seat.kind == "human" and seat.token_hash is None
+
+
+def row_status(row: TableRow) -> str:
+    if row.finished:
+        return "finished"
+    return "open" if any(open_seat(s) for s in row.seats) else "running"
 
 
 def public_seat(seat: SeatRow) -> dict:
@@ -165,10 +194,26 @@ def public_seat(seat: SeatRow) -> dict:
     }
 
 
-def rebuild(game: Game, row: TableRow) -> State:
+def row_summary(row: TableRow, version: int, ai_error: str = "") -> dict:
+    return {
+        "id": row.id,
+        "game": row.game,
+        "title": row.title,
+        "players": row.players,
+        "options": row.options,
+        "status": row_status(row),
+        "version": version,
+        "created": row.created,
+        "seats": [public_seat(s) for s in row.seats],
+        "result": row.result,
+        "ai_error": ai_error,
+    }
+
+
+def rebuild(game: Game, row: TableRow, actions: list[str] | None = None) -> State:
     """The game of a record: set up from seed, options and decks, then every action."""
     state = game.new_state(row.seed, row.players, row.options, row.decks)
-    for action_id in row.actions:
+    for action_id in row.actions if actions is None else actions:
         state.apply(action_id)
     return state
 
@@ -186,6 +231,10 @@ def _text(body: dict, key: str, limit: int) -> str:
     value = body.get(key, "")
     if not isinstance(value, str) or len(value) > limit:
         raise BadOption(f"{key} must be text of at most {limit} characters")
+    try:
+        value.encode("utf-8")
+    except UnicodeEncodeError:  # a lone surrogate: no reply or database could hold it
+        raise BadOption(f"{key} must be valid Unicode text (no lone surrogates)") from None
     return value.strip()
 
 
@@ -197,56 +246,219 @@ def _seat_number(table: Table, value) -> int:
     return value
 
 
+def _body(body, what: str) -> dict:
+    if not isinstance(body, dict):
+        raise BadOption(f"{what} is a JSON object")
+    return body
+
+
+def _taken(seat: SeatRow, name: str) -> tuple[SeatRow, dict]:
+    """The seat as someone joining it makes it, and what they are told (their token)."""
+    token = secrets.token_urlsafe(24)
+    taken = replace(seat, token_hash=hash_token(token), name=name or f"P{seat.seat + 1}")
+    return taken, {"seat": seat.seat, "token": token, "name": taken.name}
+
+
+def _check_page(status, game, offset, limit) -> None:
+    if status is not None and status not in STATUSES:
+        raise BadOption("status must be open, running or finished")
+    if game is not None and (not isinstance(game, str) or game not in games()):
+        raise BadOption(f"game must be one of {', '.join(sorted(games()))}")
+    if isinstance(offset, bool) or not isinstance(offset, int) or offset < 0:
+        raise BadOption("offset must be a whole number, 0 or more")
+    if isinstance(limit, bool) or not isinstance(limit, int) or not 1 <= limit <= MAX_PAGE:
+        raise BadOption(f"limit must be a whole number from 1 to {MAX_PAGE}")
+
+
+def _newest_first(table: Table) -> tuple[float, str]:
+    return (table.row.created, table.id)
+
+
 class Lobby:
     """Every table of one server, backed by one store."""
 
-    def __init__(self, store: Store, ai_delay: float = 0.0, allow_seed: bool = False) -> None:
+    SWEEP_EVERY = 60.0  # seconds between looks for tables to let go of
+
+    def __init__(
+        self,
+        store: Store,
+        ai_delay: float = 0.0,
+        allow_seed: bool = False,
+        max_actions: int = DEFAULT_MAX_ACTIONS,
+        expire_after: float | None = DEFAULT_EXPIRE_AFTER,
+        clock: Callable[[], float] = time.time,
+    ) -> None:
+        if isinstance(max_actions, bool) or not isinstance(max_actions, int) or max_actions < 1:
+            raise BadOption(f"max_actions must be a whole number, 1 or more, not {max_actions!r}")
+        if expire_after is not None and not expire_after > 0:
+            raise BadOption(
+                f"expire_after must be a number of seconds above 0, not {expire_after!r}"
+            )
         self.store = store
         self.ai_delay = ai_delay
         self.allow_seed = allow_seed  # tests and benchmarks may fix a table's seed
-        self.tables: dict[str, Table] = {}
+        self.max_actions = max_actions
+        self.expire_after = expire_after  # None: open tables never expire
+        self.clock = clock
+        self.tables: dict[str, Table] = {}  # every unfinished table, and finished ones watched
+        self.finished_counts: Counter[str] = Counter()  # finished tables per game
         self.pool = ThreadPoolExecutor(max_workers=2, thread_name_prefix="tcglab-ai")
         self.on_finish: Callable[[Table], None] | None = None
+        self._housekeeping: asyncio.Task | None = None
 
     # -- start and stop -------------------------------------------------------
 
     def load(self) -> None:
-        """Read every table; rebuild the unfinished ones from their records."""
-        for row in self.store.tables():
+        """Count the finished tables; rebuild the unfinished ones from their records,
+        finishing those that ended (or reached the action cap) before a stop."""
+        self.finished_counts = Counter(self.store.finished_counts())
+        for row in self.store.unfinished_tables():
             try:
-                table = Table(row, get_game(row.game))
-                if not row.finished:
-                    table.state = rebuild(table.game, row)
+                table = self._table_of(row)
+                table.state = rebuild(table.game, row)
+                ending = self._ending(row, table.state)
             except TcglabError as exc:  # a game no longer installed, or changed rules
                 log.error("table %s cannot be rebuilt and is left out: %s", row.id, exc)
                 continue
-            if table.state is not None and table.state.over:  # stopped before its result
-                self._finish(table)
             self.tables[row.id] = table
+            if ending is not None:
+                try:
+                    self.store.finish(row.id, ending)
+                except StoreError as exc:
+                    log.error("table %s ended but its result is not stored: %s", row.id, exc)
+                    continue
+                self._close(table, ending.result)
 
     def start_ai(self) -> None:
-        """Let every AI seat that is to move play (needs the running event loop)."""
+        """Let every AI seat that is to move play, and start the housekeeping that lets
+        go of finished and abandoned tables (needs the running event loop)."""
         for table in self.tables.values():
             self._wake_ai(table)
+        if self._housekeeping is None or self._housekeeping.done():
+            self._housekeeping = asyncio.get_running_loop().create_task(self._keep_house())
 
     async def stop(self) -> None:
         tasks = [t.ai_task for t in self.tables.values() if t.ai_task and not t.ai_task.done()]
+        if self._housekeeping is not None:
+            tasks.append(self._housekeeping)
         for task in tasks:
             task.cancel()
         await asyncio.gather(*tasks, return_exceptions=True)
         self.pool.shutdown(wait=True, cancel_futures=True)
 
+    async def _keep_house(self) -> None:
+        while True:
+            await asyncio.sleep(self.SWEEP_EVERY)
+            try:
+                self.sweep()
+            except Exception:  # housekeeping failing must not take the server down
+                log.exception("housekeeping failed")
+
+    def sweep(self) -> None:
+        """Let go of what nobody needs: a finished table nobody watches leaves memory;
+        an open table untouched for `expire_after` is deleted (nobody ever played it
+        through, and the database should not keep it); a running table untouched that
+        long keeps its seats and record but lets go of its game state."""
+        now = self.clock()
+        for table in list(self.tables.values()):
+            if table.listeners or (table.ai_task is not None and not table.ai_task.done()):
+                continue
+            if table.finished:
+                self._forget(table)
+            elif self.expire_after is not None and now - table.row.touched >= self.expire_after:
+                if table.status() == "open":
+                    self._expire(table)
+                else:
+                    table.let_go()
+
+    def _expire(self, table: Table) -> None:
+        try:
+            self.store.delete_table(table.id)
+        except StoreError as exc:
+            log.error("table %s could not be expired: %s", table.id, exc)
+            return
+        self._forget(table)
+
+    def _forget(self, table: Table) -> None:
+        """Out of memory. A finished table's AI task ends by itself; dropping the link
+        to it leaves no table-task cycle for the garbage collector to find later."""
+        self.tables.pop(table.id, None)
+        table.ai_task = None
+        table.let_go()
+
     # -- lookups --------------------------------------------------------------
 
-    def table(self, table_id: str) -> Table:
-        table = self.tables.get(table_id)
-        if table is None:
-            raise NotFound(f"no table {table_id!r}")
-        return table
+    def table(self, table_id) -> Table:
+        """The table, from memory or (a finished one) from the store; being asked for
+        counts as a touch that keeps it from expiring."""
+        table = self.tables.get(table_id) if isinstance(table_id, str) else None
+        if table is not None:
+            table.row.touched = self.clock()
+            return table
+        shown = repr(table_id)[:40]
+        if not isinstance(table_id, str) or not TABLE_ID.fullmatch(table_id):
+            raise NotFound(f"no table {shown}")
+        row = self.store.finished_tables([table_id]).get(table_id)
+        if row is None:
+            raise NotFound(f"no table {shown}")
+        try:
+            return self._table_of(row)
+        except TcglabError:
+            raise NotFound(
+                f"table {shown} is a game of {row.game}, which this server lacks"
+            ) from None
 
-    def listing(self, status: str | None = None) -> list[dict]:
-        tables = sorted(self.tables.values(), key=lambda t: t.row.created, reverse=True)
-        return [t.summary() for t in tables if status is None or t.status() == status]
+    def _table_of(self, row: TableRow, state: State | None = None) -> Table:
+        return Table(row, get_game(row.game), state, stored_actions=self.store.actions)
+
+    def listing(
+        self, status: str | None = None, game: str | None = None, offset: int = 0, limit: int = 50
+    ) -> dict:
+        """One page of table summaries, newest first: `limit` of them from `offset`,
+        of those with `status` and `game` (None: any), and how many there are in all.
+        Only the page's summaries are made; finished tables are read from the store."""
+        _check_page(status, game, offset, limit)
+        live = []
+        if status != "finished":
+            live = sorted(
+                (
+                    t
+                    for t in self.tables.values()
+                    if not t.finished
+                    and (game is None or t.game.id == game)
+                    and (status is None or t.status() == status)
+                ),
+                key=_newest_first,
+                reverse=True,
+            )
+        if status in ("open", "running"):
+            page = [t.summary() for t in live[offset : offset + limit]]
+            return {"tables": page, "total": len(live), "offset": offset, "limit": limit}
+        total = len(live) + self._finished_total(game)
+        if offset >= total:  # past the end: nothing to read
+            keys = []
+        elif status == "finished":
+            keys = self.store.finished_keys(game, offset, limit)
+        else:  # both kinds, merged by age: the stored ones are read up to the page's end
+            stored = self.store.finished_keys(game, 0, offset + limit)
+            merged = heapq.merge(map(_newest_first, live), stored, reverse=True)
+            keys = list(islice(merged, offset, offset + limit))
+        page = self._summaries([table_id for _, table_id in keys])
+        return {"tables": page, "total": total, "offset": offset, "limit": limit}
+
+    def _finished_total(self, game: str | None) -> int:
+        return self.finished_counts[game] if game else sum(self.finished_counts.values())
+
+    def _summaries(self, ids: list[str]) -> list[dict]:
+        stored = self.store.finished_tables([i for i in ids if i not in self.tables])
+        out = []
+        for table_id in ids:
+            if table_id in self.tables:
+                out.append(self.tables[table_id].summary())
+            elif table_id in stored:
+                row = stored[table_id]
+                out.append(row_summary(row, row.final_version))
+        return out
 
     def authorize(self, table: Table, seat, token) -> int:
         """The seat number a (seat, token) pair proves, or Forbidden."""
@@ -256,16 +468,16 @@ class Lobby:
             raise Forbidden(f"seat {number} is played by the computer")
         if not isinstance(token, str) or row.token_hash is None:
             raise Forbidden(f"seat {number} needs its seat token (join the seat to get one)")
-        if not hmac.compare_digest(hash_token(token), row.token_hash):
+        if len(token) > MAX_TOKEN or not hmac.compare_digest(hash_token(token), row.token_hash):
             raise Forbidden(f"wrong token for seat {number}")
         return number
 
     # -- tables and seats -----------------------------------------------------
 
     def create(self, body: dict) -> tuple[Table, dict | None]:
-        """A new table from a create request; with `join`, that seat is taken too."""
-        if not isinstance(body, dict):
-            raise BadOption("a table is created from a JSON object")
+        """A new table from a create request; with `join`, that seat is taken too. A
+        game that is over as it is set up is finished at once, with its replay."""
+        body = _body(body, "a table is created from")
         game = get_game(body.get("game")) if isinstance(body.get("game"), str) else None
         if game is None:
             raise BadOption("game must be a game id; see GET /api/games")
@@ -277,15 +489,10 @@ class Lobby:
         options = body.get("options") or {}
         if not isinstance(options, dict):
             raise BadOption("options must be an object of option names and values")
-        seed = secrets.randbits(62)
-        if body.get("seed") is not None:
-            if not self.allow_seed:
-                raise BadOption("this server chooses every seed itself; leave seed out")
-            if not isinstance(body["seed"], int) or not 0 <= body["seed"] < 2**62:
-                raise BadOption("seed must be a whole number from 0 to 2**62 - 1")
-            seed = body["seed"]
+        seed = self._seed(body.get("seed"))
         decks = catalogue.resolve_decks(game, players, body.get("decks"))
         state = game.new_state(seed, players, options, decks)  # checks options and decks
+        now = self.clock()
         row = TableRow(
             id=secrets.token_urlsafe(6),
             game=game.id,
@@ -294,10 +501,11 @@ class Lobby:
             options=dict(state.options),
             decks=decks,
             title=_text(body, "title", MAX_TITLE),
-            created=time.time(),
+            created=now,
             finished=False,
             seats=rows,
             actions=[],
+            touched=now,
         )
         joined = None
         if body.get("join") is not None:
@@ -306,12 +514,24 @@ class Lobby:
                 raise BadOption("join must be the number of a human seat")
             if not 0 <= number < players or rows[number].kind != "human":
                 raise BadOption(f"join must name a human seat, not {number}")
-            joined = self._take(rows[number], _text(body, "name", MAX_NAME))
-        table = Table(row, game, state)
-        self.store.add_table(row)
+            rows[number], joined = _taken(rows[number], _text(body, "name", MAX_NAME))
+        ending = self._ending(row, state)
+        self.store.add_table(row, ending)
+        table = self._table_of(row, state)
         self.tables[row.id] = table
+        if ending is not None:
+            self._close(table, ending.result)
         self._wake_ai(table)
         return table, joined
+
+    def _seed(self, given) -> int:
+        if given is None:
+            return secrets.randbits(62)
+        if not self.allow_seed:
+            raise BadOption("this server chooses every seed itself; leave seed out")
+        if isinstance(given, bool) or not isinstance(given, int) or not 0 <= given < 2**62:
+            raise BadOption("seed must be a whole number from 0 to 2**62 - 1")
+        return given
 
     def _seat_row(self, game: Game, number: int, entry) -> SeatRow:
         if not isinstance(entry, dict) or entry.get("kind") not in ("human", "ai"):
@@ -319,45 +539,41 @@ class Lobby:
         if entry["kind"] == "human":
             return SeatRow(number, "human")
         level = entry.get("level", "normal")
-        if not isinstance(level, str):
-            raise BadOption(f"seat {number}: level must be one of {', '.join(catalogue.LEVELS)}")
-        make_agent(level, game, 0)  # raises BadOption for a level the game cannot play
+        usable = catalogue.levels(game)  # of catalogue.LEVELS; never an agent spec
+        if not isinstance(level, str) or level not in usable:
+            raise BadOption(f"seat {number}: level must be one of {', '.join(usable)}")
         return SeatRow(number, "ai", agent=level, name=f"AI ({level})")
 
-    def _take(self, seat: SeatRow, name: str) -> dict:
-        token = secrets.token_urlsafe(24)
-        seat.token_hash = hash_token(token)
-        seat.name = name or f"P{seat.seat + 1}"
-        return {"seat": seat.seat, "token": token, "name": seat.name}
-
     def join(self, table_id: str, body: dict) -> dict:
+        body = _body(body, "a join request")
         table = self.table(table_id)
         if table.finished:
-            raise Conflict(f"table {table_id} is finished; watch its replay instead")
+            raise Conflict(f"table {table.id} is finished; watch its replay instead")
         number = _seat_number(table, body.get("seat"))
         seat = table.seats[number]
         if not open_seat(seat):
             who = "the computer" if seat.kind == "ai" else "someone"
             raise Conflict(f"seat {number} is taken by {who}; open seats can be joined")
-        joined = self._take(seat, _text(body, "name", MAX_NAME))
-        self.store.set_seat(table.id, seat)
+        taken, joined = _taken(seat, _text(body, "name", MAX_NAME))
+        self.store.set_seat(table.id, taken)
+        table.seats[number] = taken
         table.notify()
         return joined
 
     def leave(self, table_id: str, body: dict) -> None:
+        body = _body(body, "a leave request")
         table = self.table(table_id)
         number = self.authorize(table, body.get("seat"), body.get("token"))
-        seat = table.seats[number]
-        seat.token_hash, seat.name = None, ""
-        self.store.set_seat(table.id, seat)
+        freed = replace(table.seats[number], token_hash=None, name="")
+        self.store.set_seat(table.id, freed)
+        table.seats[number] = freed
         table.notify()
 
     # -- playing --------------------------------------------------------------
 
     def act(self, table_id: str, body: dict) -> int:
         """A human seat's action; returns the new version once it is committed."""
-        if not isinstance(body, dict):
-            raise BadOption("an action is a JSON object {seat, token, action, expected_version}")
+        body = _body(body, "an action {seat, token, action, expected_version}")
         table = self.table(table_id)
         number = self.authorize(table, body.get("seat"), body.get("token"))
         action_id = body.get("action")
@@ -366,9 +582,9 @@ class Lobby:
         expected = body.get("expected_version")
         if expected is not None and (isinstance(expected, bool) or not isinstance(expected, int)):
             raise BadOption("expected_version must be a whole number (the version you saw)")
-        state = table.ensure_state()
-        if state.over:
+        if table.finished or table.ensure_state().over:
             raise Conflict(f"the game at table {table.id} is over")
+        state = table.state
         if expected is not None and expected != table.version:
             raise Conflict(
                 f"stale action: you saw version {expected}, the table is at {table.version}"
@@ -381,27 +597,43 @@ class Lobby:
         return table.version
 
     def _commit(self, table: Table, seat: int, action_id: str) -> None:
-        """Store the action, then apply it, then tell everyone and let the AI play."""
-        n = table.version
-        self.store.add_action(table.id, n, seat, action_id)
-        try:
-            table.state.apply(action_id)
-        except TcglabError:
-            self.store.drop_action(table.id, n)
-            raise
+        """Apply the action to a copy, store it (with the game's end, if it ends here)
+        in one transaction, and only then take the copy, tell everyone and let the AI
+        play. A failure anywhere before leaves the table as it was."""
+        after = table.ensure_state().clone()
+        after.apply(action_id)
+        ending = self._ending(table.row, after)
+        self.store.add_action(table.id, table.version, seat, action_id, ending)
+        table.state = after
         table.row.actions.append(action_id)
-        if table.state.over:
-            self._finish(table)
+        table.row.touched = self.clock()
+        if ending is not None:
+            self._close(table, ending.result)
         table.notify()
         self._wake_ai(table)
 
-    def _finish(self, table: Table) -> None:
-        state = table.state
-        seats = [s.agent or s.name or "human" for s in table.seats]
-        replay = record(state, seats=seats, decks=table.row.decks)
-        table.row.result = state.result.to_dict()
+    def _ending(self, row: TableRow, state: State) -> Ending | None:
+        """What to store if this state ends the game: over by its rules, or at the
+        server's action cap, which stops a game that would never end."""
+        if state.over:
+            result = state.result.to_dict()
+        elif len(state.history) >= self.max_actions:
+            result = action_limit_result()
+        else:
+            return None
+        seats = [s.agent or s.name or "human" for s in row.seats]
+        return Ending(result, record(state, seats=seats, decks=row.decks).to_json())
+
+    def _close(self, table: Table, result: dict) -> None:
+        """The stored end of a game, in memory: its result, and the actions handed back
+        to the store (the state stays only while someone watches)."""
+        table.row.result = result
         table.row.finished = True
-        self.store.finish(table.id, table.row.result, replay.to_json())
+        table.row.final_version = len(table.row.actions)
+        table.row.actions = []
+        self.finished_counts[table.game.id] += 1
+        if not table.listeners:
+            self._forget(table)
         if self.on_finish:
             self.on_finish(table)
 
@@ -427,32 +659,35 @@ class Lobby:
             decision = Decision(table.state.clone())
             try:
                 action = await loop.run_in_executor(self.pool, agent.choose, decision)
-            except Exception as exc:  # an agent failing must not take the server down
+                if table.version == version:
+                    self._commit(table, seat.seat, action.id)
+            except Exception as exc:  # an agent or a write failing must not stop the server
                 table.ai_error = f"the computer at seat {seat.seat} failed: {exc}"
                 log.exception("AI failed at table %s", table.id)
                 table.notify()
                 return
-            if table.version == version:
-                self._commit(table, seat.seat, action.id)
 
     # -- finished games -------------------------------------------------------
 
     def replay(self, table_id: str) -> dict:
-        table = self.table(table_id)
+        return self._replay_of(self.table(table_id))
+
+    def _replay_of(self, table: Table) -> dict:
         text = self.store.replay_json(table.id) if table.finished else None
         if text is None:
-            raise Conflict(f"table {table_id} is not finished; its replay comes when it ends")
+            raise Conflict(f"table {table.id} is not finished; its replay comes when it ends")
         return json.loads(text)
 
     def replay_step(self, table_id: str, step, lang: str = "en") -> dict:
         """The spectator's view of a finished game after `step` actions."""
-        replay = self.replay(table_id)
-        actions = replay["actions"]
+        table = self.table(table_id)
+        actions = self._replay_of(table)["actions"]
         if isinstance(step, bool) or not isinstance(step, int) or not 0 <= step <= len(actions):
             raise BadOption(f"step must be a whole number from 0 to {len(actions)}")
-        table = self.table(table_id)
-        row = TableRow(**{**vars(table.row), "actions": actions[:step]})
-        state = rebuild(table.game, row)
+        state = rebuild(table.game, table.row, actions[:step])
+        result = state.result.to_dict() if state.result else None
+        if result is None and step == len(actions):  # stopped by the server, not the rules
+            result = table.row.result
         return {
             "table": table.id,
             "game": table.game.id,
@@ -460,9 +695,9 @@ class Lobby:
             "steps": len(actions),
             "observation": state.observe(None),
             "events": state.events_for(None, 0, lang),
-            "result": state.result.to_dict() if state.result else None,
+            "result": result,
             "seats": [public_seat(s) for s in table.seats],
         }
 
 
-__all__ = ["Forbidden", "Lobby", "NotFound", "ServerError", "Table"]
+__all__ = ["Forbidden", "Lobby", "NotFound", "ServerError", "StoreError", "Table"]

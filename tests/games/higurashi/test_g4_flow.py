@@ -214,14 +214,29 @@ def test_round_limit_one_is_one_round_from_a_new_game():
     assert [e["round"] for e in events(st, "turn")] == [1, 1, 1]
 
 
-def test_round_limit_zero_means_no_limit():
-    st = build([["C01"], ["C02"]], options={"round_limit": 0, "hand_limit": 200})
-    play(st, *["end"] * 200)
-    assert st.result is None and st.round == 101
+@pytest.mark.parametrize("limit", [0, -1, 101, 2**64])
+def test_round_limit_cannot_be_switched_off(limit):
+    """G4-2.4 / G4-7.1 end a game only when one player is left or the pile runs out,
+    and G4-GAP-18 lets everyone end their turns doing nothing: the round limit is what
+    ends such a game, so it takes 1 to 100 rounds and never 0 (no limit)."""
+    with pytest.raises(BadOption) as caught:
+        GAME.new_state(4, 2, {"round_limit": limit, "reshuffle_events": False})
+    assert str(caught.value).startswith("option round_limit takes a whole number from 1 to 100")
+
+
+def test_the_longest_round_limit_ends_a_game_where_nobody_acts():
+    """Turns of nothing but `end` (G4-GAP-18) with no events left to draw (G4-GAP-4
+    off) would go on for ever: the hundredth round is the last."""
+    options = {"round_limit": 100, "reshuffle_events": False, "hand_limit": 60}
+    st = build([["C01"], ["C02"]], options=options)
+    play(st, *["end"] * 199)
+    assert st.result is None and st.round == 100 and not st.event_deck
+    play(st, "end")
+    assert st.result.reason == "round_limit" and st.result.winners == (0, 1)
 
 
 def test_default_round_limit_is_forty_rounds():
-    st = build([["C01"], ["C02"]], options={"hand_limit": 200})
+    st = build([["C01"], ["C02"]], options={"hand_limit": 60})
     play(st, *["end"] * 79)
     assert st.result is None and st.round == 40
     play(st, "end")

@@ -4,7 +4,7 @@ from pathlib import Path
 
 import pytest
 
-from tcglab.engine.errors import CardDataError, TcglabError
+from tcglab.engine.errors import BadOption, CardDataError, TcglabError
 from tcglab.games.pgt import GAME
 from tcglab.games.pgt.cards import read_card_set
 from tcglab.games.pgt.notation import NotationError, parse_ability
@@ -110,6 +110,21 @@ def test_bad_card_file_names_card_and_ability(tmp_path: Path):
 def test_odds_expression_error_is_one_line():
     with pytest.raises(TcglabError, match="expected something like 3D\\+1"):
         odds_report("three dice", 8)
+
+
+def test_deck_check_names_the_lines_of_the_text():
+    """Comments and blank lines count as lines; a count no deck can hold (the set has
+    180 cards, each once, PGT-15.2) is refused on its line without building anything."""
+    text = "# my draft deck\n001\n\n999  # a typo\n60000000 002\n"
+    assert GAME.check_deck(text) == [
+        "line 4: no card '999' (ids run 001 to 180)",
+        "line 5: 60000000 copies of 002 are more than any deck holds (at most 180 cards)",
+        "1 cards: a deck needs at least 10 (a draft deck has 18)",
+    ]
+    with pytest.raises(BadOption, match=r"^the deck list is not legal: line 4: no card '999'"):
+        GAME.read_deck(text)
+    ids = [f"{n:03d}" for n in range(1, 19)]
+    assert GAME.read_deck("# eighteen\n" + "\n".join(ids)) == ids
 
 
 def test_deck_check():

@@ -4,7 +4,6 @@ matches, what each seat may see, and replays."""
 from __future__ import annotations
 
 import json
-import time
 
 import pytest
 
@@ -30,9 +29,11 @@ def pack_ids(st: DraftState, seat: int) -> list[str]:
 def play(st: DraftState, until=lambda st: st.over, agents=None) -> DraftState:
     """Play on with the heuristic agent (one per seat) until `until` holds."""
     agents = agents or [PgtAgent(seat) for seat in range(st.players)]
-    while not until(st):
+    for _ in range(GAME.max_actions):
+        if until(st):
+            return st
         st.apply(agents[st.to_move].choose(Decision(st)))
-    return st
+    raise AssertionError(f"still going after {GAME.max_actions} actions")
 
 
 def in_cup(st: DraftState) -> bool:
@@ -260,11 +261,11 @@ def test_every_ai_level_plays_every_seat(level):
         play(st, agents=agents)
         assert st.over and len(st.result.winners) == 1
         return
-    slowest = 0.0
     for phase, decisions in (("draft", 6), ("cup", 24)):
         play(st, until=lambda st, phase=phase: st.phase == phase)
         for _ in range(decisions):
-            started = time.perf_counter()
-            st.apply(agents[st.to_move].choose(Decision(st)))
-            slowest = max(slowest, time.perf_counter() - started)
-    assert st.phase == "cup" and slowest < 4  # about 2 s on a busy machine
+            seat, legal = st.to_move, [action.id for action in st.legal_actions()]
+            choice = agents[seat].choose(Decision(st))
+            assert choice.id in legal, f"seat {seat} chose {choice.id!r} in the {phase}"
+            st.apply(choice)
+    assert st.phase == "cup" and not st.over

@@ -1,5 +1,7 @@
 """Deck lists and deck legality (PM-1.2), the prebuilt decks and new_state's decks."""
 
+import tracemalloc
+
 import pytest
 
 from tcglab.engine.errors import BadOption
@@ -68,3 +70,35 @@ def test_decks_as_names_or_texts():
 def test_default_decks():
     st = GAME.new_state(3)
     assert {st.card(i).work for i in range(60)} <= {"SHD", "PCS"}
+
+
+@pytest.mark.parametrize("count", ["60000000", str(10**23), "9" * 5000])
+def test_a_count_no_deck_can_hold_is_one_problem_on_its_line(count):
+    """PM-1.2.1 no deck holds more than 60 cards: a larger count is refused on its line
+    by check_deck and read_deck alike (what `tcglab deck check` and the server use)."""
+    text = prebuilt_texts()["harbor-rush"] + f"{count} SHD-001\n"
+    line = text.count("\n")
+    problems = GAME.check_deck(text)
+    assert len(problems) == 1 and problems[0].startswith(f"line {line}: ")
+    assert problems[0].endswith("more than any deck holds (at most 60 cards)")
+    with pytest.raises(BadOption) as caught:
+        GAME.read_deck(text)
+    assert "\n" not in str(caught.value) and f"line {line}: " in str(caught.value)
+
+
+def test_sixty_million_copies_build_nothing():
+    GAME.check_deck("1 SHD-001")  # the card set is loaded once, before measuring
+    tracemalloc.start()
+    try:
+        problems = GAME.check_deck("60000000 SHD-001\n")
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    assert problems[0].startswith("line 1: 60000000 copies of SHD-001 are more than")
+    assert peak < 200_000
+
+
+def test_a_count_in_other_digits_is_a_bad_line_not_a_crash():
+    assert GAME.check_deck("² SHD-001\n")[0] == (
+        "line 1: '² SHD-001' is not 'count card-id' (e.g. '4 SHD-001')"
+    )

@@ -58,9 +58,24 @@ def test_every_pair_of_prebuilt_decks():
 def walk(seed, options=None):
     st = GAME.new_state(seed, options=options)
     rng = Rng(seed + 99)
-    while not st.over:
+    for _ in range(GAME.max_actions):
+        if st.over:
+            return
         yield st
         st.apply(rng.choice(st.legal_actions()))
+    raise AssertionError(f"seed {seed} {options}: not over after {GAME.max_actions} actions")
+
+
+def play_out(st, agents):
+    """Play a game to its end with one agent per seat, each choice checked legal."""
+    for _ in range(GAME.max_actions):
+        if st.over:
+            return st
+        legal = [action.id for action in st.legal_actions()]
+        choice = agents[st.to_move].choose(Decision(st))
+        assert choice.id in legal, f"seat {st.to_move} chose {choice.id!r}, not legal"
+        st.apply(choice)
+    raise AssertionError(f"not over after {GAME.max_actions} actions")
 
 
 @pytest.mark.parametrize("energy_from", ["deck", "hand"])
@@ -164,32 +179,71 @@ def test_the_heuristic_agent_beats_random_play():
     for seed in range(40):
         seat = seed % 2
         agents = [GAME.heuristic_agent(seed) if s == seat else RandomAgent(seed) for s in (0, 1)]
-        st = GAME.new_state(seed)
-        while not st.over:
-            st.apply(agents[st.to_move].choose(Decision(st)))
+        st = play_out(GAME.new_state(seed), agents)
         wins += seat in st.result.winners
     assert wins >= 34
 
 
 def test_the_heuristic_agent_plays_every_option_combination():
+    """Every fifth combination of the options: the heuristic agent makes only legal
+    choices and plays the game to a win by damage or deck-out (PS-2)."""
     for index in range(0, len(COMBINATIONS), 5):
         st = GAME.new_state(index, options=COMBINATIONS[index])
         agents = [GAME.heuristic_agent(1), GAME.heuristic_agent(2)]
-        while not st.over:
-            st.apply(agents[st.to_move].choose(Decision(st)))
+        play_out(st, agents)
+        assert st.options == {**GAME.resolve_options(), **COMBINATIONS[index]}
+        assert st.result.reason in ("damage", "deck_out")
+        assert st.result.winners in ((0,), (1,))
+
+
+def battles(log) -> list[list]:
+    """The events of each battle, from its declaration to its end."""
+    found, current = [], None
+    for event in log:
+        if event.kind == "battle":
+            current = []
+        if current is not None:
+            current.append(event)
+        if event.kind == "battle_end" and current is not None:
+            found.append(current)
+            current = None
+    return found
+
+
+def attacker_left(battle) -> bool:
+    """The attacking character went down before any damage of the battle was dealt."""
+    declared = battle[0].data
+    for event in battle[1:]:
+        if event.kind in ("hit", "attack_player"):
+            return False
+        if event.kind == "down" and event.data["seat"] == declared["seat"]:
+            return event.data["name"] == declared["name"]
+    return False
 
 
 def test_a_battle_whose_attacker_left_during_its_window_ends_without_a_target():
     """PS-9.4 / PS-9.5: once the attacking character has left the field there is no
-    target to pick and no damage; this skyport mirror game took that path."""
-    from tcglab.agents import Decision, RandomAgent
-    from tcglab.engine import get_game
+    target to pick and no damage; this skyport mirror game took that path (its attacker
+    went down to an effect in the battle's window)."""
+    from tcglab.agents import RandomAgent
 
-    game = get_game("ps")
-    decks = game.prebuilt_decks()
-    state = game.new_state(97491472, 2, None, [decks["skyport"], decks["skyport"]])
+    decks = GAME.prebuilt_decks()
+    state = GAME.new_state(97491472, 2, None, [decks["skyport"], decks["skyport"]])
     agents = [RandomAgent(17115615447700972319), RandomAgent(14697115776906191746)]
-    while not state.over:
+    picked_in = []  # the battles (by number) in which the attacker picked a target
+    for _ in range(GAME.max_actions):
+        if state.over:
+            break
+        if state.stack[-1][0] == "pick_target":
+            picked_in.append(sum(e.kind == "battle" for e in state.log))
         state.apply(agents[state.to_move].choose(Decision(state)))
-    assert len(state.history) > 118
-    assert any(e.kind == "battle_end" for e in state.log)
+    assert state.over
+    fought = battles(state.log)
+    left = [n for n, battle in enumerate(fought, start=1) if attacker_left(battle)]
+    assert left, "no battle of this game lost its attacker before the damage"
+    for n in left:
+        after = fought[n - 1][1:]
+        gone = next(i for i, e in enumerate(after) if e.kind == "down")
+        assert not [e.kind for e in after[gone:] if e.kind in ("hit", "attack_player")]
+        assert after[-1].kind == "battle_end"
+        assert n not in picked_in, f"the attacker of battle {n} picked a target"

@@ -20,6 +20,9 @@ class HigurashiGame(Game):
     default_players = 3
     options = OPTIONS
     heuristic_agent = HigurashiAgent
+    # At most ROUND_CAP (100) rounds of five turns (options.py); random five-player games
+    # under the longest options take about 1,500 actions at most.
+    max_actions = 10_000
 
     @property
     def cards(self):

@@ -1,7 +1,14 @@
 """Rule options: the interpretations the digest marks as choices, defaulting to its
-proposals, plus the bonus rule (G4-9) and a round limit for simulation."""
+proposals, plus the bonus rule (G4-9) and the round limit that ends every game."""
 
 from tcglab.engine.game import RuleOption
+
+EVENT_CARDS = 60  # the event deck: a higher hand limit is the same as none
+# G4-2.4 and G4-7.1 end a game only when one player is left or the character pile runs
+# out, and G4-GAP-18 lets every player end a turn without acting: nothing in the rules
+# stops a game that nobody pushes on. tcglab's round limit does, and cannot be
+# switched off (at least 1 round, at most ROUND_CAP).
+ROUND_CAP = 100
 
 OPTIONS = (
     RuleOption(
@@ -10,6 +17,7 @@ OPTIONS = (
         "most event cards a player may hold; on drawing past it, use or discard",
         "G4-6.2, G4-GAP-5",
         minimum=1,
+        maximum=EVENT_CARDS,
     ),
     RuleOption(
         "sideways_until",
@@ -51,8 +59,9 @@ OPTIONS = (
     RuleOption(
         "round_limit",
         40,
-        "end the game after this many rounds as if one player were left standing (0 = no limit)",
-        "tcglab",
-        minimum=0,
+        "end the game after this many rounds as if one player were left standing",
+        "tcglab, G4-2.4, G4-7.1, G4-GAP-18",
+        minimum=1,
+        maximum=ROUND_CAP,
     ),
 )

@@ -78,28 +78,42 @@ class DiceExpr:
 
 # Minus-like characters NFKC leaves alone; the rulebook and digest write "2D−4".
 _MINUS_SIGNS = str.maketrans({"\u2212": "-", "\u2010": "-", "\u2013": "-"})
-_TERM = re.compile(r"([+-]?)([0-9]{1,6})(D?)")
+# The notation, after spaces are dropped: a check "nD" (a printed boost may lead with
+# "+"), then any number of boost dice "+mD" and modifiers "+a" / "-a". Numbers have at
+# most 2 digits: a check never rolls more than MAX_DICE dice or adds more than a few.
+_CHECK = re.compile(r"\+?([0-9]{1,2})D")
+_TERM = re.compile(r"([+-])([0-9]{1,2})(D?)")
+_LONGEST = 40  # characters of an expression, spaces included
 
 
 def parse_expr(text: str) -> DiceExpr:
     """Read an ability's dice expression, e.g. "3D+1", "2d-4" or "３Ｄ＋１" (PGT-11.1).
 
-    Several terms are summed, dice with dice and modifiers with modifiers, so an attack and
-    its boost read as one check: "3D+2D-4" is 5D-4 (PGT-11.5). A leading "+" is allowed (a
-    boost is printed "+2D-4"). Spaces and full-width characters are accepted. Dice terms
-    cannot be subtracted, and the dice must total 1 to MAX_DICE. Bad input raises
-    ValueError with a one-line message.
+    The expression starts with its dice, "nD"; then come any number of "+mD" (an attack
+    boost's dice) and "+a" or "-a" (modifiers), summed dice with dice and modifiers with
+    modifiers, so an attack and its boost read as one check: "3D+2D-4" is 5D-4
+    (PGT-11.5). A leading "+" is allowed (a boost is printed "+2D-4"). Spaces and
+    full-width characters are accepted; each number has at most 2 digits, the whole at
+    most 40 characters, and the dice must total 1 to MAX_DICE. Dice cannot be
+    subtracted. Bad input raises ValueError with a one-line message.
     """
     if not isinstance(text, str):
         raise TypeError(f"dice expression must be a string, got {type(text).__name__}")
+    if len(text) > _LONGEST:
+        raise ValueError(
+            f"cannot read dice expression {text[:20]!r}... ({len(text)} characters): at most "
+            f"{_LONGEST}, {_EXPECTED_FORM}"
+        )
     normal = unicodedata.normalize("NFKC", text).translate(_MINUS_SIGNS)
     compact = "".join(normal.split()).upper()
-    dice = modifier = 0
-    pos = 0
+    first = _CHECK.match(compact)
+    if first is None:
+        raise ValueError(f"cannot read dice expression {text!r}: {_EXPECTED_FORM}")
+    dice, modifier = int(first[1]), 0
+    pos = first.end()
     while pos < len(compact):
         term = _TERM.match(compact, pos)
-        # Every term after the first needs its sign; a dice term cannot be subtracted.
-        if term is None or (pos > 0 and not term[1]) or (term[3] and term[1] == "-"):
+        if term is None or (term[3] and term[1] == "-"):  # dice cannot be subtracted
             raise ValueError(f"cannot read dice expression {text!r}: {_EXPECTED_FORM}")
         sign, number, is_dice = term.groups()
         if is_dice:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from tcglab.engine.decklist import DeckFormat, DeckList
 from tcglab.engine.errors import BadOption
 from tcglab.engine.game import Game
 from tcglab.engine.state import State
@@ -21,6 +22,11 @@ class PgtGame(Game):
     max_players = 4
     default_players = 2
     options = OPTIONS
+    # A game lasts at most ROUND_CAP (100) rounds (options.py); a draft table plays 18
+    # picks each and at most 3 matches of at most 6 games (match.py). Random two-player
+    # games take under 800 actions, random four-player tables under 3,000; a two-player
+    # game in which nobody ever attacks, about 2,000.
+    max_actions = 20_000
 
     @property
     def cards(self):
@@ -71,25 +77,49 @@ class PgtGame(Game):
         return cids, origin
 
     def deck_problems(self, ids: list) -> list[str]:
+        """Problems of a deck given as a list of card ids (a "line" is a place in it)."""
+        problems = [
+            f"line {n}: no card {card_id!r} (ids run 001 to 180)"
+            for n, card_id in enumerate(ids, start=1)
+            if card_id not in self.cards.by_id
+        ]
+        return problems + self.rule_problems(len(ids), len(set(ids)) != len(ids))
+
+    @staticmethod
+    def rule_problems(size: int, repeated: bool) -> list[str]:
+        """PGT-15.2 a deck is cards of the one set, each at most once; it must deal a
+        whole opening hand (PGT-6.1)."""
         problems = []
-        for n, card_id in enumerate(ids, start=1):
-            if card_id not in self.cards.by_id:
-                problems.append(f"line {n}: no card {card_id!r} (ids run 001 to 180)")
-        if len(set(ids)) != len(ids):
+        if repeated:
             problems.append("a card appears twice; the set has one of each card")
-        if len(ids) < HAND_SIZE:
+        if size < HAND_SIZE:
             problems.append(
-                f"{len(ids)} cards: a deck needs at least {HAND_SIZE} (a draft deck has 18)"
+                f"{size} cards: a deck needs at least {HAND_SIZE} (a draft deck has 18)"
             )
         return problems
 
+    def read_deck_list(self, text: str) -> DeckList:
+        """A deck list's lines (the kernel's reader): one card id per line, '#' starts a
+        comment; no line may ask for more cards than the whole set has."""
+        deck_format = DeckFormat(
+            largest_deck=len(self.cards.cards),
+            example="001",
+            bare_ids=True,
+            not_a_line="line {line}: expected one card id such as {example!r}, not {text!r}",
+            unknown_card="line {line}: no card {card!r} (ids run 001 to 180)",
+        )
+        return deck_format.read(text, self.cards.by_id)
+
     def check_deck(self, text: str) -> list[str]:
-        """Problems of a draft deck list: one card id per line, '#' starts a comment."""
-        return self.deck_problems(self.deck_ids(text))
+        """Problems of a draft deck list, each with its line number where it has one."""
+        deck = self.read_deck_list(text)
+        if deck.refused:
+            return deck.problems
+        repeated = any(count > 1 for count in deck.copies().values())
+        return deck.problems + self.rule_problems(deck.size, repeated)
 
     def deck_ids(self, text: str) -> list[str]:
-        ids = [line.split("#")[0].strip() for line in text.splitlines()]
-        return [i for i in ids if i]
+        return self.read_deck_list(text).ids()
 
     def prebuilt_decks(self) -> dict[str, list[str]]:
         from tcglab.games.pgt.draft import sample_decks

@@ -1,7 +1,14 @@
 """Rule options: the interpretations the digest marks as choices, defaulting to its
-proposals, plus a round limit so that simulated games always end."""
+proposals, plus the round limit that ends every game."""
 
 from tcglab.engine.game import RuleOption
+
+# PGT-5 ends a game only by score or by an empty party, and PGT-GAP-10 lets a player
+# decline to attack, so PGT-7.7 can end round after round with nothing changing.
+# tcglab's round limit ends such a game and cannot be switched off (at least 1 round,
+# at most ROUND_CAP). A match replays at most three drawn games (PGT-5.3, match.py),
+# so a draft tournament ends too.
+ROUND_CAP = 100
 
 OPTIONS = (
     RuleOption(
@@ -38,9 +45,9 @@ OPTIONS = (
     RuleOption(
         "round_limit",
         30,
-        "end the game after this many rounds; the higher score wins, equal scores draw"
-        " (0 = no limit)",
-        "tcglab",
-        minimum=0,
+        "end the game after this many rounds; the higher score wins, equal scores draw",
+        "tcglab, PGT-5, PGT-7.7, PGT-GAP-10",
+        minimum=1,
+        maximum=ROUND_CAP,
     ),
 )

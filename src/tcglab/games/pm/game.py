@@ -18,6 +18,9 @@ class PMGame(Game):
     max_players = 2
     default_players = 2
     options = OPTIONS
+    # Every turn draws 2 from a 60-card deck and an empty deck loses (PM-1.1.2,
+    # PM-GAP-19): under 30 turns each. Random games take under 600 actions.
+    max_actions = 5_000
     heuristic_agent = PMAgent
 
     @property
@@ -37,7 +40,7 @@ class PMGame(Game):
         return decks.check_text(self.cards, text)
 
     def deck_ids(self, text: str) -> list[str]:
-        return decks.parse(self.cards, text)[0]
+        return decks.read(self.cards, text).ids()
 
     def render(self, observation: dict) -> str:
         from tcglab.games.pm.render import render

@@ -16,7 +16,10 @@ if TYPE_CHECKING:
 
 def source_of(st: PMState, seat: int, inst: int) -> int:
     """PM-1.6.1 the printed source; some cards give 3 once enough points are down."""
-    card = st.card(inst)
+    return card_source(st, seat, st.card(inst))
+
+
+def card_source(st: PMState, seat: int, card: Card) -> int:
     if card.source3 is not None and len(st.points[seat]) >= card.source3:
         return 3
     return card.source
@@ -130,3 +133,49 @@ def pay_problem(st: PMState, seat: int, verb: str, arg: str, step: tuple) -> str
         names = " or ".join(sorted(st.card(inst).names))
         return f"{what}: the payment must include a character named {names} (PM-1.11.4)"
     return f"{what} cannot pay now"
+
+
+# -- payments under way, for determinize -------------------------------------------------
+
+
+def payments_under_way(st: PMState, seat: int) -> list[tuple]:
+    return [step for step in st.stack if step[0] == "pay" and step[1] == seat]
+
+
+def can_finish(st: PMState, seat: int) -> bool:
+    """PM-1.5.1 a card is played only when its cost can be paid, so a payment under way
+    can always be finished from the payer's hand and face-up points. A sample of a hand
+    nobody else has seen must keep that true."""
+    for _, _, inst, left, colour, combi in payments_under_way(st, seat):
+        names = st.card(inst).names if combi else None
+        if not payable(st, seat, left, colour, -1, names):
+            return False
+    return True
+
+
+def fit_payment(st: PMState, seat: int, unknown: list[int]) -> None:
+    """Rearrange the identities of `unknown` (the payer's hand, then its deck) so that
+    the hand can finish the payment under way: the [コンビ] name card and the best
+    sources of the price's colour go into the hand, every other card keeps its sampled
+    order. Highest sources first covers the price with the fewest cards, so this finds
+    such a hand whenever one exists, and the true hand shows that one does."""
+    _, _, inst, left, colour, combi = payments_under_way(st, seat)[-1]
+    points = [i for i in sources(st, seat, colour, -1) if i not in st.hand[seat]]
+    left -= sum(source_of(st, seat, i) for i in points)
+    names = st.card(inst).names if combi else None
+    if names and any(matches(st.card(i), names) for i in points):
+        names = None  # a face-up point card already carries the name
+    cards = [st.card(i) for i in unknown]
+    worth = [card_source(st, seat, card) for card in cards]
+    fitting = [k for k, card in enumerate(cards) if not colour or card.colour == colour]
+    fitting.sort(key=worth.__getitem__, reverse=True)  # stable: ties keep the sampled order
+    chosen = [k for k in fitting if names and matches(cards[k], names)][:1]
+    for k in fitting:
+        if sum(worth[c] for c in chosen) >= left or len(chosen) == len(st.hand[seat]):
+            break
+        if k not in chosen:
+            chosen.append(k)
+    rest = [k for k in range(len(unknown)) if k not in chosen]
+    identities = [st.cid[unknown[k]] for k in chosen + rest]
+    for inst_in_order, identity in zip(unknown, identities, strict=True):
+        st.cid[inst_in_order] = identity

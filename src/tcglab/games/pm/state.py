@@ -21,6 +21,7 @@ from tcglab.games.pm.messages import describe
 from tcglab.games.pm.procedure import PROCEDURE
 
 DECK = 60
+PAYING_HAND_TRIES = 20  # samples of a paying hand drawn before one is built to pay
 AREAS = {"M": "main", "S": "support", "P": "points"}
 
 
@@ -223,24 +224,23 @@ class PMState(StepState):
 
     def determinize(self, seat: int, rng: Rng) -> PMState:
         """Resample every identity `seat` does not know: the opponent's hand and deck
-        together, and its own deck above the cards it put on the bottom itself."""
+        together, and its own deck above the cards it put on the bottom itself. The
+        opponent's sampled hand can always finish a payment it has begun (PM-1.5.1)."""
         twin = self.clone()
         other = 1 - seat
-        for unknown in (self.hand[other] + self.deck[other], self.deck[seat][self.bottom[seat] :]):
-            # Sorted first, so a sample depends on what the seat knows and the rng alone.
-            identities = sorted(twin.cid[i] for i in unknown)
-            rng.shuffle(identities)
-            for inst, ident in zip(unknown, identities, strict=True):
-                twin.cid[inst] = ident
+        theirs = self.hand[other] + self.deck[other]
+        resample(twin, self.deck[seat][self.bottom[seat] :], rng)
+        for _ in range(PAYING_HAND_TRIES):
+            resample(twin, theirs, rng)
+            if paying.can_finish(twin, other):
+                break
+        else:
+            paying.fit_payment(twin, other, theirs)
         twin.rng = rng.derive()
         twin.log = self.public_log(seat)
         twin._log_owned = True
         if twin.to_move is not None and twin.to_move != seat:
-            # The opponent's choices follow its resampled hand; if that hand cannot finish
-            # a payment already under way, the sample keeps the choices it had.
-            legal = twin._legal
-            twin.refresh_legal()
-            twin._legal = twin._legal or legal
+            twin.refresh_legal()  # the opponent's choices follow its resampled hand
         return twin
 
     # -- copying ---------------------------------------------------------------
@@ -275,3 +275,12 @@ class PMState(StepState):
             legal=[a.id for a in self._legal],
         )
         return data
+
+
+def resample(st: PMState, unknown: list[int], rng: Rng) -> None:
+    """Deal the identities of `unknown` among them at random. Sorted first, so a sample
+    depends on what the seat knows and the generator alone."""
+    identities = sorted(st.cid[i] for i in unknown)
+    rng.shuffle(identities)
+    for inst, ident in zip(unknown, identities, strict=True):
+        st.cid[inst] = ident

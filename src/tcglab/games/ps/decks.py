@@ -1,8 +1,10 @@
 """Deck lists (PS-3): a plain-text format, its checks, and the prebuilt decks.
 
 A deck list has one `count card-id` line per card, e.g. `3 HS01`; a `#` starts a
-comment and blank lines are ignored. A legal deck has 25 to 50 cards (PS-3.1) and at
-most 3 cards of one name (PS-3.2), counting every version of a character together.
+comment and blank lines are ignored. The kernel's reader (`tcglab.engine.decklist`)
+reads it within this game's limits (no count above 50). A legal deck has 25 to 50
+cards (PS-3.1) and at most 3 cards of one name (PS-3.2), counting every version of a
+character together.
 """
 
 from __future__ import annotations
@@ -11,47 +13,47 @@ from collections import Counter
 from functools import cache
 from pathlib import Path
 
+from tcglab.engine.decklist import DeckFormat, DeckList
 from tcglab.games.ps.cards import CardSet
 
 DECK_DIR = Path(__file__).with_name("decks")
 DECK_MIN, DECK_MAX = 25, 50  # PS-3.1
 SAME_NAME_MAX = 3  # PS-3.2
+FORMAT = DeckFormat(
+    largest_deck=DECK_MAX,
+    example="3 HS01",
+    not_a_line="line {line}: expected 'count card-id' such as {example!r}, not {text!r}",
+    unknown_card="line {line}: no card has the id {card!r}",
+    no_copies="line {line}: the count must be 1 or more, not {count}",
+)
 
 
-def parse(text: str, cards: CardSet) -> tuple[list[str], list[str]]:
-    """The card ids of a deck list, and every problem found with its line number."""
-    ids, problems, lines_of = [], [], {}
-    for number, raw in enumerate(text.splitlines(), start=1):
-        line = raw.split("#", 1)[0].strip()
-        if not line:
-            continue
-        parts = line.split()
-        if len(parts) != 2 or not parts[0].isdigit():
-            problems.append(
-                f"line {number}: expected 'count card-id' such as '3 HS01', not {line!r}"
-            )
-            continue
-        count, card_id = int(parts[0]), parts[1]
-        if count < 1:
-            problems.append(f"line {number}: the count must be 1 or more, not {count}")
-            continue
-        if card_id not in cards.index:
-            problems.append(f"line {number}: no card has the id {card_id!r}")
-            continue
-        ids += [card_id] * count
-        lines_of.setdefault(cards.card(card_id).name_en, []).append(number)
-    problems += rule_problems(ids, cards, lines_of)
-    return ids, problems
+def read(text: str, cards: CardSet) -> DeckList:
+    """A deck list's lines and the problems of its lines (the kernel's reader)."""
+    return FORMAT.read(text, cards.index)
 
 
-def rule_problems(ids: list[str], cards: CardSet, lines_of: dict | None = None) -> list[str]:
-    """PS-3.1 deck size and PS-3.2 copies of one name."""
+def check_text(text: str, cards: CardSet) -> list[str]:
+    """Every problem of a deck list, each with its line number where it has one."""
+    deck = read(text, cards)
+    if deck.refused:
+        return deck.problems
+    lines_of: dict[str, list[int]] = {}
+    for line, _, card_id in deck.entries:
+        lines_of.setdefault(cards.card(card_id).name_en, []).append(line)
+    return deck.problems + rule_problems(deck.copies(), cards, lines_of)
+
+
+def rule_problems(copies: Counter, cards: CardSet, lines_of: dict | None = None) -> list[str]:
+    """PS-3.1 deck size and PS-3.2 copies of one name, from the copies of each card id."""
     problems = []
-    if not DECK_MIN <= len(ids) <= DECK_MAX:
-        problems.append(
-            f"the deck has {len(ids)} cards; a deck has {DECK_MIN} to {DECK_MAX} (PS-3.1)"
-        )
-    names = Counter(cards.card(i).name_en for i in ids if i in cards.index)
+    size = sum(copies.values())
+    if not DECK_MIN <= size <= DECK_MAX:
+        problems.append(f"the deck has {size} cards; a deck has {DECK_MIN} to {DECK_MAX} (PS-3.1)")
+    names: Counter = Counter()
+    for card_id, count in copies.items():
+        if card_id in cards.index:
+            names[cards.card(card_id).name_en] += count
     for name, count in sorted(names.items()):
         if count > SAME_NAME_MAX:
             where = ""
@@ -70,7 +72,7 @@ def check_ids(ids, cards: CardSet) -> list[str]:
     unknown = sorted({i for i in ids if i not in cards.index})
     if unknown:
         return [f"no card has the id {unknown[0]!r}"]
-    return rule_problems(list(ids), cards)
+    return rule_problems(Counter(ids), cards)
 
 
 def to_text(ids: list[str], cards: CardSet) -> str:
@@ -88,8 +90,9 @@ def prebuilt(cards: CardSet) -> dict[str, tuple[str, ...]]:
 def _prebuilt(digest: str, cards: CardSet) -> dict[str, tuple[str, ...]]:
     decks = {}
     for path in sorted(DECK_DIR.glob("*.txt")):
-        ids, problems = parse(path.read_text(encoding="utf-8"), cards)
+        text = path.read_text(encoding="utf-8")
+        problems = check_text(text, cards)
         if problems:
             raise ValueError(f"{path}: {problems[0]}")
-        decks[path.stem] = tuple(ids)
+        decks[path.stem] = tuple(read(text, cards).ids())
     return decks

@@ -22,6 +22,10 @@ class PSGame(Game):
     max_players = 2
     default_players = 2
     options = OPTIONS
+    # Every turn draws at least 1 (draw_count >= 1) from a deck of at most 50 cards, and
+    # a draw that cannot be made loses (PS-2.2, PS-6.2): about 50 turns each at most. Random
+    # games take under 300 actions.
+    max_actions = 5_000
     heuristic_agent = PSAgent
 
     @property
@@ -41,10 +45,10 @@ class PSGame(Game):
         return {name: list(ids) for name, ids in decklists.prebuilt(self.cards).items()}
 
     def check_deck(self, text: str) -> list[str]:
-        return decklists.parse(text, self.cards)[1]
+        return decklists.check_text(text, self.cards)
 
     def deck_ids(self, text: str) -> list[str]:
-        return decklists.parse(text, self.cards)[0]
+        return decklists.read(text, self.cards).ids()
 
     def _new_state(self, seed: int, players: int, options: dict, decks) -> PSState:
         return self.state_with(self.cards, seed, options, decks)

@@ -2,6 +2,11 @@
 to the rules digest's proposal."""
 
 from tcglab.engine.game import RuleOption
+from tcglab.games.ps.decks import DECK_MAX, DECK_MIN
+
+# PS-3.1 a deck has 25 to 50 cards: no hand can open with or draw more than the smallest
+# deck holds, nor hold more than the largest.
+SMALLEST_DECK, LARGEST_DECK = DECK_MIN, DECK_MAX
 
 OPTIONS = (
     RuleOption(
@@ -11,14 +16,28 @@ OPTIONS = (
         "PS-GAP-1",
         choices=("deck", "hand"),
     ),
-    RuleOption("opening_hand", 5, "cards each player draws at the start", "PS-GAP-2", minimum=0),
+    RuleOption(
+        "opening_hand",
+        5,
+        "cards each player draws at the start",
+        "PS-GAP-2, PS-3.1",
+        minimum=0,
+        maximum=SMALLEST_DECK,
+    ),
     RuleOption(
         "mulligan",
         False,
         "each player may once shuffle the opening hand back and draw a new one",
         "PS-GAP-3",
     ),
-    RuleOption("draw_count", 1, "cards drawn in the draw phase", "PS-GAP-4", minimum=1),
+    RuleOption(
+        "draw_count",
+        1,
+        "cards drawn in the draw phase",
+        "PS-GAP-4, PS-3.1",
+        minimum=1,
+        maximum=SMALLEST_DECK,
+    ),
     RuleOption(
         "first_turn_draw",
         True,
@@ -46,5 +65,12 @@ OPTIONS = (
         "PS-GAP-11",
         choices=("exclusive", "cumulative"),
     ),
-    RuleOption("hand_limit", 5, "hand size the turn player discards down to", "PS-4.2", minimum=1),
+    RuleOption(
+        "hand_limit",
+        5,
+        "hand size the turn player discards down to",
+        "PS-4.2, PS-3.1",
+        minimum=1,
+        maximum=LARGEST_DECK,
+    ),
 )

@@ -18,7 +18,13 @@ export const api = {
   cards: (game) => request("GET", `/api/games/${game}/cards`),
   decks: (game) => request("GET", `/api/games/${game}/decks`),
   checkDeck: (game, text) => request("POST", `/api/games/${game}/check_deck`, { text }),
-  tables: () => request("GET", "/api/tables"),
+  // One page of tables, newest first: {tables, total, offset, limit}.
+  tables: ({ status, game, offset = 0, limit = 50 } = {}) => {
+    const query = new URLSearchParams({ offset: String(offset), limit: String(limit) });
+    if (status) query.set("status", status);
+    if (game) query.set("game", game);
+    return request("GET", `/api/tables?${query}`);
+  },
   table: (id) => request("GET", `/api/tables/${id}`),
   create: (body) => request("POST", "/api/tables", body),
   join: (id, seat, name) => request("POST", `/api/tables/${id}/join`, { seat, name }),

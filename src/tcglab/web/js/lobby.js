@@ -45,7 +45,8 @@ function optionInput(option, values) {
     input = h("input", { type: "checkbox", id, checked: option.default, onchange: (e) => set(e.target.checked) });
   } else if (option.kind === "int") {
     input = h("input", {
-      type: "number", id, value: String(option.default), min: option.minimum ?? undefined,
+      type: "number", id, value: String(option.default),
+      min: option.minimum ?? undefined, max: option.maximum ?? undefined,
       onchange: (e) => set(Number(e.target.value)),
     });
   } else if (option.kind === "choice") {
@@ -189,33 +190,110 @@ function range(a, b) {
   return Array.from({ length: b - a + 1 }, (_, i) => a + i);
 }
 
+const PAGE = 10; // tables shown per list
+
+// One list of the lobby (open, running or finished tables): a page of them at a time,
+// newest first, with buttons to the newer and older pages.
+function tableList(status, games, go) {
+  const box = h("section", { class: `list-${status}` });
+  let offset = 0;
+  let shown = null;
+
+  function draw() {
+    const { tables, total } = shown;
+    const pager =
+      total > PAGE
+        ? h(
+            "div",
+            { class: "pager" },
+            h("button", { type: "button", class: "newer", disabled: offset === 0, onclick: () => turn(-PAGE) }, t("newer")),
+            h("span", { class: "small page-of" }, t("pageOf", { from: offset + 1, to: offset + tables.length, n: total })),
+            h("button", { type: "button", class: "older", disabled: offset + PAGE >= total, onclick: () => turn(PAGE) }, t("older")),
+          )
+        : null;
+    clear(
+      box,
+      h("h2", {}, t(status), total ? h("span", { class: "count" }, ` (${total})`) : null),
+      tables.length ? h("ul", { class: "tables" }, tables.map((tb) => tableRow(tb, games, go))) : h("p", { class: "empty" }, t("none")),
+      pager,
+    );
+  }
+
+  async function load(game) {
+    let page = await api.tables({ status, game, offset, limit: PAGE });
+    if (offset > 0 && offset >= page.total) {
+      offset = Math.max(0, Math.floor((page.total - 1) / PAGE) * PAGE); // tables left: the last page
+      page = await api.tables({ status, game, offset, limit: PAGE });
+    }
+    shown = page;
+    draw();
+  }
+
+  function turn(by) {
+    offset = Math.max(0, offset + by);
+    list.refresh().catch((error) => toast(error.message));
+  }
+
+  const list = {
+    box,
+    game: "",
+    reset() {
+      offset = 0;
+    },
+    async refresh() {
+      await load(list.game);
+    },
+    redraw() {
+      if (shown) draw();
+    },
+  };
+  return list;
+}
+
 export async function showLobby(main, go) {
   const games = await api.games();
-  const lists = h("div", { class: "lists" });
+  const lists = ["open", "running", "finished"].map((status) => tableList(status, games, go));
+  const filter = h(
+    "select",
+    {
+      id: "list-game",
+      "aria-label": t("game"),
+      onchange: () => {
+        for (const list of lists) {
+          list.game = filter.value;
+          list.reset();
+        }
+        refresh();
+      },
+    },
+    h("option", { value: "" }, t("allGames")),
+    games.map((g) => h("option", { value: g.id }, gameName(g.name))),
+  );
+  const listBox = h("div", { class: "lists" }, h("div", { class: "list-filter" }, filter), lists.map((l) => l.box));
   const { form, redraw } = createForm(games, go);
-  const page = h("div", { class: "lobby" }, form, lists);
+  const page = h("div", { class: "lobby" }, form, listBox);
   clear(main, page);
 
+  let failed = false;
   async function refresh() {
-    let tables = [];
     try {
-      tables = await api.tables();
+      await Promise.all(lists.map((list) => list.refresh()));
+      failed = false;
     } catch (error) {
-      toast(error.message);
+      if (!failed) toast(error.message); // once, not every few seconds while it lasts
+      failed = true;
     }
-    const section = (status) => {
-      const rows = tables.filter((tb) => tb.status === status).slice(0, 50);
-      return h("section", { class: `list-${status}` }, h("h2", {}, t(status)),
-        rows.length ? h("ul", { class: "tables" }, rows.map((tb) => tableRow(tb, games, go))) : h("p", { class: "empty" }, t("none")));
-    };
-    clear(lists, section("open"), section("running"), section("finished"));
   }
   await refresh();
   const timer = setInterval(() => (page.isConnected ? refresh() : stop()), 4000);
   const unlisten = onLanguage(() => {
     if (!page.isConnected) return stop();
     redraw();
-    refresh();
+    filter.options[0].textContent = t("allGames");
+    for (const option of [...filter.options].slice(1)) {
+      option.textContent = gameName(games.find((g) => g.id === option.value).name);
+    }
+    for (const list of lists) list.redraw();
   });
   function stop() {
     clearInterval(timer);

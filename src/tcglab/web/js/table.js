@@ -45,6 +45,11 @@ export function seatNamer(seatsInfo, me) {
   };
 }
 
+// Why a game ended: the game's own reason as it gives it, or the server's cap in words.
+function reasonText(reason) {
+  return reason === "action_limit" ? t("reasonActionLimit") : reason;
+}
+
 export function resultPanel(result, seatsInfo, me, tableId, inReplay = false) {
   const name = seatNamer(seatsInfo, me);
   const winners = result.winners.length ? result.winners.map(name).join(", ") : t("draw");
@@ -53,13 +58,10 @@ export function resultPanel(result, seatsInfo, me, tableId, inReplay = false) {
     { id: "result", class: "result" },
     h("h2", {}, t("result")),
     h("p", { class: "winners" }, `${t("winners")}: ${winners}`),
-    h(
-      "p",
-      {},
-      `${t("scores")}: `,
-      result.scores.map((s, i) => `${name(i)} ${s}`).join(" · "),
-    ),
-    h("p", {}, `${t("reason")}: ${result.reason}`),
+    result.scores.length
+      ? h("p", {}, `${t("scores")}: `, result.scores.map((s, i) => `${name(i)} ${s}`).join(" · "))
+      : null,
+    h("p", {}, `${t("reason")}: ${reasonText(result.reason)}`),
     h(
       "p",
       { class: "buttons" },
