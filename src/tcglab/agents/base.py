@@ -1,46 +1,6 @@
-"""The Agent protocol: an agent sees one seat's decision, never the true state."""
+"""The Agent protocol, kept in the kernel (`tcglab.engine.decision`) so that games
+may use it; agents import it from here."""
 
-from __future__ import annotations
+from tcglab.engine.decision import Agent, Decision
 
-from typing import TYPE_CHECKING, Protocol
-
-from tcglab.engine.actions import Action
-
-if TYPE_CHECKING:
-    from tcglab.engine.rng import Rng
-    from tcglab.engine.state import State
-
-
-class Decision:
-    """What an agent is given: its seat, the legal actions, the seat's observation
-    (built on first use) and `sample`, which draws a full state consistent with what
-    the seat knows. Nothing else of the game reaches an agent."""
-
-    __slots__ = ("_observation", "_state", "game_id", "legal", "seat")
-
-    def __init__(self, state: State) -> None:
-        self._state = state
-        self.seat: int = state.to_move
-        self.legal: list[Action] = state.legal_actions()
-        self.game_id: str = state.game.id
-        self._observation: dict | None = None
-
-    @property
-    def observation(self) -> dict:
-        if self._observation is None:
-            self._observation = self._state.observe(self.seat)
-        return self._observation
-
-    def events(self, start: int = 0, lang: str = "en") -> list[dict]:
-        """What happened from event `start` on, as this seat may see it, told in `lang`."""
-        return self._state.events_for(self.seat, start, lang)
-
-    def sample(self, rng: Rng) -> State:
-        """A determinized state: hidden information resampled from this seat's view."""
-        return self._state.determinize(self.seat, rng)
-
-
-class Agent(Protocol):
-    name: str
-
-    def choose(self, decision: Decision) -> Action: ...
+__all__ = ["Agent", "Decision"]

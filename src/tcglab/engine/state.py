@@ -10,11 +10,12 @@ from __future__ import annotations
 import hashlib
 import json
 from abc import ABC, abstractmethod
-from typing import TYPE_CHECKING, NamedTuple
+from typing import TYPE_CHECKING, ClassVar, NamedTuple
 
 from tcglab.engine.actions import Action
 from tcglab.engine.errors import IllegalAction
 from tcglab.engine.events import Event
+from tcglab.engine.layout import Layout
 
 if TYPE_CHECKING:
     from tcglab.engine.game import Game
@@ -60,6 +61,8 @@ class State(ABC):
     history: list[str]
     log: list[Event]
     _legal: list[Action]
+    #: The fields that change and how to copy them; `clone` and `snapshot` follow it.
+    LAYOUT: ClassVar[Layout | None] = None
 
     @property
     def over(self) -> bool:
@@ -105,9 +108,29 @@ class State(ABC):
         Never contains the seed, the generator state or a hidden card's identity.
         """
 
-    @abstractmethod
     def determinize(self, seat: int, rng: Rng) -> State:
-        """A full state consistent with all `seat` knows, every hidden thing resampled."""
+        """A full state consistent with all `seat` knows, every hidden thing resampled.
+
+        The kernel does what every game shares: copy, let the game resample what the
+        seat cannot see (`resample_hidden`), give the copy fresh future dice and the log
+        as the seat saw it, and work out the open decision's choices again, since they
+        may name resampled cards. The conformance suite checks every game's result
+        (observations unchanged, play goes on from samples for every seat).
+        """
+        twin = self.clone()
+        self.resample_hidden(twin, seat, rng)
+        twin.rng = rng.derive()
+        twin.log = self.public_log(seat)
+        twin.refresh_legal()
+        return twin
+
+    def resample_hidden(self, twin: State, seat: int, rng: Rng) -> None:
+        """Change in `twin` (a clone of this state) every identity that `seat` cannot
+        know for another one consistent with what it does know."""
+        raise NotImplementedError(f"{type(self).__name__} does not say what is hidden")
+
+    def refresh_legal(self) -> None:  # noqa: B027  (a state with a step machine overrides it)
+        """Work the open decision's actions out again (after resampling)."""
 
     def events_for(self, seat: int | None, start: int = 0, lang: str = "en") -> list[dict]:
         """The event log from `start` on, as `seat` sees it (None = spectator), each
@@ -138,13 +161,18 @@ class State(ABC):
 
     # -- copying and identity -------------------------------------------------
 
-    @abstractmethod
     def clone(self) -> State:
         """An independent copy that behaves exactly as this state would."""
+        return self._layout().clone(self)
 
-    @abstractmethod
     def snapshot(self) -> dict:
         """The complete state, hidden parts and generator included, as JSON-able data."""
+        return self._layout().snapshot(self)
+
+    def _layout(self) -> Layout:
+        if self.LAYOUT is None:
+            raise NotImplementedError(f"{type(self).__name__} declares no LAYOUT")
+        return self.LAYOUT
 
     def digest(self) -> str:
         """A hash of the complete state: equal digests mean equal states."""

@@ -9,8 +9,8 @@ from __future__ import annotations
 
 import math
 
-from tcglab.agents.base import Decision
 from tcglab.engine.actions import Action
+from tcglab.engine.decision import Decision
 from tcglab.engine.rng import Rng
 from tcglab.games.higurashi.cards import EventCard, card_set
 from tcglab.games.higurashi.combat import SCOUT_NEEDS, attack_chance, needed_roll

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
-from tcglab.agents.base import Agent, Decision
+from tcglab.engine.decision import Agent, Decision
 from tcglab.engine.state import Result, State
 
 EXTRA_GAMES_CAP = 20  # a tie that survives this many deciders is shared

@@ -6,8 +6,8 @@ from __future__ import annotations
 import math
 from functools import cache
 
-from tcglab.agents.base import Decision
 from tcglab.engine.actions import Action
+from tcglab.engine.decision import Decision
 from tcglab.engine.rng import Rng
 from tcglab.games.pgt.cards import card_set
 from tcglab.games.pgt.dice import DiceExpr, best_dice, success_probability

@@ -6,7 +6,7 @@ match at once) and the draft table's state (players play it one action at a time
 
 from __future__ import annotations
 
-from tcglab.agents.base import Decision
+from tcglab.engine.decision import Decision
 from tcglab.engine.rng import Rng
 
 MAX_ACTIONS = 50_000

@@ -11,8 +11,8 @@ from __future__ import annotations
 
 import math
 
-from tcglab.agents.base import Decision
 from tcglab.engine.actions import Action
+from tcglab.engine.decision import Decision
 from tcglab.games.pm.cards import Card, card_set
 
 

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import math
 
-from tcglab.agents.base import Decision
 from tcglab.engine.actions import Action
+from tcglab.engine.decision import Decision
 from tcglab.engine.rng import Rng
 from tcglab.games.ps.cards import parse_sense
 

@@ -1,0 +1,78 @@
+"""A state's fields, declared once by how they are copied: `clone` and `snapshot` for
+every game come from that declaration instead of being written out per game.
+
+A game names its changing fields in a `Layout` and sets it as the state class's
+`LAYOUT`; `Layout.clone(state)` and `Layout.snapshot(state)` do the rest. Fields not
+named are shared between a state and its clone, so they must never change in place
+(card definitions, the game, numbers, strings, tuples).
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+
+class Layout(NamedTuple):
+    """Which fields of a state change, grouped by how a clone copies them.
+
+    - `values`: immutable values (numbers, strings, tuples, None), shared by a clone.
+    - `lists`: flat lists of values, copied with one slice; a None stays None.
+    - `nested`: lists of lists (one list per seat, say), each inner list copied.
+    - `dicts`: dicts of values, copied one level deep; snapshotted as sorted items.
+    - `objects`: objects with their own `clone()` and `snapshot()` (the generator).
+    - `unsnapped`: fields copied by the above but left out of the snapshot (the event
+      log, which has its own digest; the action history, which a replay already is).
+    """
+
+    values: tuple[str, ...] = ()
+    lists: tuple[str, ...] = ()
+    nested: tuple[str, ...] = ()
+    dicts: tuple[str, ...] = ()
+    objects: tuple[str, ...] = ("rng",)
+    unsnapped: tuple[str, ...] = ("log",)
+
+    def clone(self, state):
+        """An independent copy of `state`: shared where nothing changes in place."""
+        twin = object.__new__(type(state))
+        d = twin.__dict__
+        d.update(state.__dict__)
+        for key in self.lists:
+            value = d[key]
+            if value is not None:
+                d[key] = value[:]
+        for key in self.nested:
+            d[key] = [inner[:] for inner in d[key]]
+        for key in self.dicts:
+            d[key] = dict(d[key])
+        for key in self.objects:
+            d[key] = d[key].clone()
+        return twin
+
+    def snapshot(self, state) -> dict:
+        """Everything the layout names (hidden parts and the generator included) plus
+        the decision the state stands at, as JSON-able data."""
+        d = state.__dict__
+        skip = self.unsnapped
+        data = {k: d[k] for k in (*self.values, *self.lists, *self.nested) if k not in skip}
+        for key in self.dicts:
+            if key not in skip:
+                data[key] = sorted(d[key].items())
+        for key in self.objects:
+            if key not in skip:
+                data[key] = d[key].snapshot()
+        data.update(
+            to_move=state.to_move,
+            result=state.result,
+            legal=[a.id for a in state._legal],
+        )
+        return data
+
+
+def deal_identities(identities: list, unknown: list[int], rng) -> None:
+    """Deal the identities held at the indexes `unknown` of `identities` among those
+    same indexes at random: the heart of resampling what a seat cannot see. Sorted
+    first, so a sample depends only on what the seat knows and the generator."""
+    pool = sorted(identities[i] for i in unknown)
+    rng.shuffle(pool)
+    for index, identity in zip(unknown, pool, strict=True):
+        identities[index] = identity

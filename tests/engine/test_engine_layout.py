@@ -1,0 +1,56 @@
+"""A state's declared layout gives its clone and snapshot."""
+
+from tcglab.engine.layout import Layout, deal_identities
+from tcglab.engine.rng import Rng
+
+
+class _Thing:
+    LAYOUT = Layout(
+        values=("turn",),
+        lists=("score", "roll"),
+        nested=("hands",),
+        dicts=("attached",),
+        unsnapped=("log",),
+    )
+
+    def __init__(self):
+        self.turn, self.score, self.roll = 1, [0, 0], None
+        self.hands, self.attached, self.log = [[1, 2], [3]], {5: 1}, []
+        self.rng, self.to_move, self.result, self._legal = Rng(3), 0, None, []
+
+
+def test_a_clone_shares_nothing_that_changes():
+    a = _Thing()
+    b = _Thing.LAYOUT.clone(a)
+    b.score[0] = 5
+    b.hands[1].append(9)
+    b.attached[6] = 0
+    b.rng.roll()
+    assert a.score == [0, 0] and a.hands == [[1, 2], [3]] and a.attached == {5: 1}
+    assert a.rng.snapshot() != b.rng.snapshot()
+    assert b.roll is None
+
+
+def test_the_snapshot_holds_what_is_declared_and_the_decision():
+    snap = _Thing.LAYOUT.snapshot(_Thing())
+    assert snap == {
+        "turn": 1,
+        "score": [0, 0],
+        "roll": None,
+        "hands": [[1, 2], [3]],
+        "attached": [(5, 1)],
+        "rng": Rng(3).snapshot(),
+        "to_move": 0,
+        "result": None,
+        "legal": [],
+    }
+
+
+def test_dealing_identities_moves_only_the_unknown_ones_and_keeps_them_all():
+    identities = ["a", "b", "c", "d", "e"]
+    deal_identities(identities, [1, 3, 4], Rng(5))
+    assert identities[0] == "a" and identities[2] == "c"
+    assert sorted(identities[i] for i in (1, 3, 4)) == ["b", "d", "e"]
+    again = ["a", "e", "c", "b", "d"]  # same unknown set, other order: same deal
+    deal_identities(again, [1, 3, 4], Rng(5))
+    assert again == identities

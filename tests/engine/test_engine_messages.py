@@ -1,0 +1,106 @@
+"""The message catalogue: templates as data, chosen by the fields an event carries."""
+
+import pytest
+
+from tcglab.engine.errors import CardDataError
+from tcglab.engine.messages import Messages, seat_name
+
+EN = """
+[messages]
+draw = ["{seat:seat} draws {name:card}", "{seat:seat} draws a card"]
+damage = "{seat:seat} takes {amount} damage{why:why}"
+over = "Game over: {winners:seats} win ({reason:reason})"
+buff = "{name:card} gets {amount:+d}"
+
+[terms.why]
+battle = ""
+effect = " (card effect, {amount} in all)"
+
+[terms.reason]
+damage = "damage reached 10"
+"""
+
+JA = """
+[messages]
+draw = ["{seat:seat}が「{name:card}」を引いた", "{seat:seat}がカードを1枚引いた"]
+damage = "{seat:seat}が{amount}点のダメージを受けた{why:why}"
+over = "ゲーム終了：{winners:seats}の勝利（{reason:reason}）"
+buff = "「{name:card}」{amount:+d}"
+
+[terms.why]
+battle = ""
+effect = "（効果）"
+
+[terms.reason]
+damage = "ダメージが10点に達した"
+"""
+
+
+def _catalogue(tmp_path, en=EN, ja=JA, **kwargs):
+    (tmp_path / "en.toml").write_text(en, encoding="utf-8")
+    (tmp_path / "ja.toml").write_text(ja, encoding="utf-8")
+    return Messages(tmp_path, **kwargs)
+
+
+def test_the_first_template_whose_fields_are_given_is_used(tmp_path):
+    messages = _catalogue(tmp_path)
+    assert messages.describe("draw", {"seat": 0, "name": "Ember"}) == "P1 draws Ember"
+    assert messages.describe("draw", {"seat": 1}) == "P2 draws a card"
+    assert messages.describe("draw", {"seat": 1}, "ja") == "P2がカードを1枚引いた"
+
+
+def test_terms_are_templates_filled_from_the_same_event(tmp_path):
+    messages = _catalogue(tmp_path)
+    data = {"seat": 0, "amount": 3, "why": "effect"}
+    assert messages.describe("damage", data) == "P1 takes 3 damage (card effect, 3 in all)"
+    assert messages.describe("damage", {**data, "why": "battle"}) == "P1 takes 3 damage"
+    over = {"winners": [0, 2], "reason": "damage"}
+    assert messages.describe("over", over) == "Game over: P1, P3 win (damage reached 10)"
+    assert (
+        messages.describe("over", over, "ja")
+        == "ゲーム終了：P1・P3の勝利（ダメージが10点に達した）"
+    )
+
+
+def test_card_names_follow_the_language_and_derived_fields_are_added(tmp_path):
+    names = {"Ember": "残り火"}
+    messages = _catalogue(
+        tmp_path,
+        card_name=lambda name, lang: names.get(name, name) if lang == "ja" else name,
+        derive={"buff": lambda d: {"amount": -d["amount"]}},
+    )
+    assert messages.describe("buff", {"name": "Ember", "amount": 2}) == "Ember gets -2"
+    assert messages.describe("buff", {"name": "Ember", "amount": 2}, "ja") == "「残り火」-2"
+    assert messages.describe("draw", {"seat": 0, "name": "Ember"}, "xx") == "P1 draws Ember"
+
+
+def test_a_language_missing_a_message_is_refused_on_load(tmp_path):
+    ja = JA.replace('buff = "「{name:card}」{amount:+d}"\n', "")
+    with pytest.raises(
+        CardDataError, match=r"ja.toml: messages differ from English: missing \['buff'\]"
+    ):
+        _catalogue(tmp_path, ja=ja)
+
+
+@pytest.mark.parametrize(
+    ("line", "words"),
+    [
+        ('draw = "{seat:seat"', "draw"),
+        ('draw = "{seat!r}"', "plain name"),
+        ("draw = 3", "must be text"),
+    ],
+)
+def test_a_broken_template_names_the_file_and_the_message(tmp_path, line, words):
+    en = EN.replace('draw = ["{seat:seat} draws {name:card}", "{seat:seat} draws a card"]', line)
+    with pytest.raises(CardDataError, match=words):
+        _catalogue(tmp_path, en=en)
+
+
+def test_an_event_without_the_fields_of_any_template_says_which_it_needs(tmp_path):
+    messages = _catalogue(tmp_path)
+    with pytest.raises(KeyError, match="damage"):
+        messages.describe("damage", {"seat": 0})
+
+
+def test_seats_are_named_from_one():
+    assert [seat_name(s) for s in range(3)] == ["P1", "P2", "P3"]
