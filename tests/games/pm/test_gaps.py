@@ -1,5 +1,6 @@
 """Every interpretation of the rules digest (PM-GAP-1 to PM-GAP-23), both settings
-where a rule option switches it."""
+where a rule option switches it. tcglab's own PM-GAP-24 (how value changes combine)
+is in test_values.py."""
 
 import pytest
 

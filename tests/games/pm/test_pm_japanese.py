@@ -13,7 +13,7 @@ from tcglab.engine.rng import Rng
 from tcglab.games.pm import GAME, effects, messages
 from tcglab.games.pm.agent import PMAgent
 from tcglab.games.pm.cards import card_set
-from tcglab.games.pm.messages import MESSAGES, MESSAGES_JA, describe, japanese_names
+from tcglab.games.pm.messages import catalogue, describe, japanese_names
 
 from .builder import build, pass_windows, passes, play
 
@@ -79,14 +79,15 @@ def test_every_label_and_message_of_many_games_reads_in_japanese():
     for options in VARIANTS:
         for seed in range(20):
             play_checked(options, seed, verbs, kinds)
-    assert kinds == set(MESSAGES) - BUILT_ONLY
+    assert kinds == catalogue().kinds() - BUILT_ONLY
     assert verbs >= {"allocate", "break", "discard", "flip", "link", "main", "pay", "use"}
     assert verbs >= {"allow", "approach", "end", "keep", "let", "obstruct", "pass", "play"}
     assert verbs >= {"redraw", "support", "target"}
 
 
 def test_every_event_kind_has_a_japanese_message_picked_by_lang():
-    assert set(MESSAGES_JA) == set(MESSAGES)
+    by_lang = catalogue().by_lang
+    assert set(by_lang["ja"].messages) == set(by_lang["en"].messages)
     data = {"seat": 1, "turn": 4}
     assert describe("turn", data) == describe("turn", data, "en") == "Turn 4: P2"
     assert describe("turn", data, "ja") == "ターン4：P2の手番"

@@ -204,14 +204,8 @@ class PMAgent:
         return (card.ap or 0) + (card.dp or 0) + 10 * card.active
 
     def _main_event_worth(self, obs, seat, card: Card) -> bool:
-        kind = card.text.effect.kind
-        if kind == "draw":
-            return obs["seats"][seat]["hand_size"] <= 4
-        if kind in ("retire", "rest"):
-            return True
-        if kind == "cost_down":
-            return any(self.card(c).is_character and self.card(c).cost >= 2 for c in obs["hand"])
-        return kind == "script"
+        hand = [self.card(c) for c in obs["hand"]]
+        return card.text.effect.main_worth(obs, seat, hand)
 
     def _approach_window(self, obs, seat, legal):
         if not obs["obstructor"] or not obs["approach"]:
@@ -239,13 +233,7 @@ class PMAgent:
             theirs = [blocker] if mine_attacking else attackers
             group = own if fx.target in ("own_in_approach", "self") else theirs
             if fx.target in ("own_in_approach", "opp_in_approach") and group:
-                view = max(group, key=lambda v: v["ap"] + v["dp"])
-                if fx.kind == "buff":
-                    view["ap"], view["dp"] = max(view["ap"] + fx.ap, 0), max(view["dp"] + fx.dp, 0)
-                elif fx.kind == "set":
-                    view["ap"], view["dp"] = fx.ap, fx.dp
-                elif fx.kind == "swap":
-                    view["ap"], view["dp"] = view["dp"], view["ap"]
+                fx.sway(max(group, key=lambda v: v["ap"] + v["dp"]))
         blocker_out = sum(a["ap"] for a in attackers) >= blocker["dp"]
         attackers_out = sum(blocker["ap"] >= a["dp"] for a in attackers[:1])
         score = int(blocker_out) - attackers_out

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 
 from tcglab.engine.actions import Action
 from tcglab.games.pm import effects, paying, plays, turn
+from tcglab.games.pm.places import in_main, retire
 from tcglab.games.pm.procedure import automatic, decision
 
 if TYPE_CHECKING:
@@ -99,8 +100,8 @@ def declare(st: PMState, action: Action, seat: int) -> None:
 
 def broken(st: PMState) -> bool:
     """PM-GAP-8 a participant left the main area: no exit check and no point."""
-    return any(i not in st.main[i // 60] for i in st.approach) or (
-        st.obstructor >= 0 and st.obstructor not in st.main[st.obstructor // 60]
+    return any(not in_main(st, i) for i in st.approach) or (
+        st.obstructor >= 0 and not in_main(st, st.obstructor)
     )
 
 
@@ -277,27 +278,6 @@ def settle(st: PMState, blows: tuple[int, ...]) -> None:
         retired=[st.ref(i) for i in gone],
     )
     retire(st, gone, "exit check")
-
-
-def retire(st: PMState, chosen: list[int], why: str) -> None:
-    """A character exits to its owner's discard; support cards set on it go too
-    (PM-GAP-11); its lasting effects end."""
-    if not chosen:
-        return
-    refs = [st.ref(i) for i in chosen]
-    names = [st.name(i) for i in chosen]
-    for inst in chosen:
-        seat = inst // 60
-        (st.main if inst in st.main[seat] else st.support)[seat].remove(inst)
-        st.discard[seat].append(inst)
-        st.rested[inst] = False
-        st.entered[inst] = -1
-        for sup, host in enumerate(st.host):
-            if host == inst:
-                st.host[sup] = -1
-                st.discard[seat].append(sup)
-    st.mods = [m for m in st.mods if m[0] not in chosen]
-    st.emit("retire", seats=[i // 60 for i in chosen], targets=refs, names=names, why=why)
 
 
 @automatic("approach_done")

@@ -30,6 +30,14 @@ OPTIONS = (
         "PM-GAP-15",
     ),
     RuleOption(
+        "value_order",
+        "timestamp",
+        "how AP/DP changes combine: in the order they took effect, or every 'becomes' "
+        "first, then additions, then swaps",
+        "PM-GAP-24",
+        choices=("timestamp", "layers"),
+    ),
+    RuleOption(
         "first_player",
         "random",
         "who takes the first turn: decided by a coin toss, or fixed",

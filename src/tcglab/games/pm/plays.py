@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from tcglab.engine.actions import Action
-from tcglab.games.pm import effects
+from tcglab.games.pm import effects, values
 from tcglab.games.pm.paying import (
     character_cost,
     pay_problem,
@@ -16,6 +16,7 @@ from tcglab.games.pm.paying import (
     source_of,
     sources,
 )
+from tcglab.games.pm.places import owner, retire
 from tcglab.games.pm.procedure import automatic, decision
 from tcglab.games.pm.turn import take_from_hand
 
@@ -100,7 +101,7 @@ def text_problem(st: PMState, seat: int, inst: int, phase: str) -> str | None:
     text = card.text
     if text is None or not card.is_character:
         return f"{card.name_en} has no text to use"
-    if not st.gate(card, seat):
+    if not values.gate(st, card, seat):
         return f"{card.name_en}'s text needs {card.adversity} point cards (PM-1.11.5)"
     if not tag_allows(st, seat, text, phase):
         return f"{card.name_en}'s text is for the {text.phase} phase on {_WHOSE.get(text.turn)}"
@@ -177,7 +178,7 @@ def why_not(st: PMState, action_id: str) -> str | None:
             inst = st.at(arg)
         except (ValueError, KeyError, IndexError):
             return f"'{action_id}': no card at {arg}; name one of your characters like p1.M1"
-        if inst // 60 != seat:
+        if owner(inst) != seat:
             return f"'{action_id}': {arg} is not your character"
         return text_problem(st, seat, inst, phase_now(st))
     return None
@@ -309,7 +310,7 @@ def interrupt_plays(st: PMState, seat: int, trigger: str, about: int) -> list[Ac
         seen.add(card.id)
         if text.trigger != trigger or text.phase != phase:
             continue
-        if text.effect.kind == "negate" and st.card(about).cost > text.effect.max_cost:
+        if not text.effect.fits(st, about):
             continue
         if card_problem(st, seat, inst, phase, trigger) is None:
             ja = f"「{card.name_ja}」で割り込む"
@@ -337,22 +338,11 @@ def interrupt(st: PMState, action: Action, seat: int, trigger: str, about: int) 
     card = st.card(inst)
     st.limbo.append(inst)
     st.emit("play", seat=seat, card=card.id, name=card.name_en, type="interrupt")
-    if card.text.effect.kind == "negate":
-        st.stack.append(("negate", seat, inst, about))
+    if card.text.effect.answers:  # it works on what it answers (parts.Negate)
+        push_resolution(st, seat, inst, about, "interrupt")
     else:
         push_effect(st, seat, inst, "interrupt")
     push_pay(st, seat, inst, card.cost, "", False)
-
-
-@automatic("negate")
-def negate(st: PMState, seat: int, inst: int, about: int) -> None:
-    for index in range(len(st.stack) - 1, -1, -1):
-        step = st.stack[index]
-        if step[0] == "resolve" and step[2] == about:
-            st.stack[index] = ("negated", *step[1:])
-            break
-    st.limbo.remove(inst)
-    st.discard[seat].append(inst)
 
 
 # -- characters and support cards -------------------------------------------------
@@ -389,14 +379,13 @@ def place(st: PMState, action: Action, seat: int, inst: int) -> None:
 @automatic("arrive")
 def arrive(st: PMState, inst: int, area: str, over: int) -> None:
     """PM-1.7.1 the character appears, active; PM-1.4.5 no AP/DP: the support area."""
-    from tcglab.games.pm.approach import retire
-
-    seat = inst // 60
+    seat = owner(inst)
     if over >= 0:
         retire(st, [over], "main area full")
     st.limbo.remove(inst)
     (st.main if area == "M" else st.support)[seat].append(inst)
     st.entered[inst] = st.turn
+    st.since[inst] = values.stamp(st)
     st.rested[inst] = False
     st.emit("appear", seat=seat, card=st.card(inst).id, name=st.name(inst), at=st.ref(inst))
 
@@ -419,4 +408,5 @@ def attach(st: PMState, action: Action, seat: int, inst: int) -> None:
     host = st.at(action.id.split(" ")[1])
     st.limbo.remove(inst)
     st.host[inst] = host
+    st.since[inst] = values.stamp(st)
     st.emit("set", seat=seat, card=st.card(inst).id, name=st.name(inst), target=st.ref(host))
