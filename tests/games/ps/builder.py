@@ -39,22 +39,31 @@ def char(cid, technique, sense, life, *, level=1, work="w1", support=None, name=
         "support": support or [{"technique": 0}],
     }
     if ability:
-        table["ability"] = {
-            "name_ja": "技",
-            "name_en": "Knack",
-            "text_ja": "技",
-            "text_en": "Knack",
-        }
-        table["ability"].update(ability)
+        # {"effect": kind, "amount": n, "duration": d, "cost": c, "timing": t}: one part
+        ability = dict(ability)
+        table["ability"] = {"name_ja": "技", "name_en": "Knack"}
+        for key in ("cost", "timing"):
+            if key in ability:
+                table["ability"][key] = ability.pop(key)
+        table["ability"]["effects"] = [part(**ability)]
     return table
 
 
-def ev(eid, level, effect, amount=None, duration=None, timing=None):
-    table = {"id": eid, "name_ja": eid, "name_en": eid, "level": level, "effect": effect}
-    table.update(text_ja="効果", text_en="Effect")
-    for key, value in (("amount", amount), ("duration", duration), ("timing", timing)):
+def part(effect, amount=None, duration=None):
+    """One effect part as a card file writes it."""
+    table = {"kind": effect}
+    for key, value in (("amount", amount), ("duration", duration)):
         if value is not None:
             table[key] = value
+    return table
+
+
+def ev(eid, level, effect, amount=None, duration=None, timing=None, parts=None):
+    """An event of one part, or of several (`parts`, tables made by `part`)."""
+    table = {"id": eid, "name_ja": eid, "name_en": eid, "level": level}
+    table["effects"] = [part(effect, amount, duration)] if parts is None else parts
+    if timing is not None:
+        table["timing"] = timing
     return table
 
 
@@ -93,6 +102,9 @@ EVENTS = [
     ev("E_TIRE", 0, "tire"),
     ev("E_RALLY", 1, "rally", 1, "turn"),
     ev("E_WEAKEN", 0, "weaken", 2, "turn"),
+    ev("E_AURA", 1, "rally", 1, "field"),
+    ev("E_SNIPE", 1, "strike", 2, timing="battle"),
+    ev("E_COMBO", 1, None, parts=[part("strike", 1), part("draw", 1)]),
 ]
 CARDS = build_card_set(WORKS, CHARACTERS, EVENTS, "test cards")
 FILLER = "A1"
@@ -194,6 +206,9 @@ def events(st: PSState, kind: str) -> list[dict]:
 def next_turn(st: PSState) -> None:
     """End the main phase and pass every window until the next player's turn begins."""
     current = st.current
-    while st.current == current and not st.over:
+    for _ in range(100):
+        if st.current != current or st.over:
+            return
         legal = ids(st)
         st.apply("end" if "end" in legal else "pass")
+    raise AssertionError(f"seat {current}'s turn did not end within 100 actions")

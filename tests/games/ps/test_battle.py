@@ -157,3 +157,42 @@ def test_ps_gap_12_battle_ability_of_a_defender():
     st = build([["A4"], ["Q3"]])
     play(st, "attack 1", "defend 1", "use 1", "target 1", "target 1")
     assert events(st, "hit")[0]["amount"] == 2  # 4 - 2 guard
+
+
+def battle_with_a_defender_struck_down(options=None):
+    """A4 attacks, X2 (life 2) defends, and in the battle window the attacker's Sucker
+    Punch-like strike (2 damage, battle timing) takes the only defender off the field."""
+    st = build([["A4"], ["X2"]], hands={0: ["E_SNIPE"]}, energy=[1, 0], options=options)
+    play(st, "attack 1", "defend 1", "play E_SNIPE", "target 1")
+    assert field(st, 1) == [] and "pick_target" not in [s[0] for s in st.stack]
+    return st
+
+
+def test_ps_gap_19_every_defender_gone_the_battle_ends_without_damage():
+    # PS-GAP-19 (PS-6.8, PS-9.4): a defender was designated, so the player is no target
+    st = battle_with_a_defender_struck_down()
+    assert st.hurt == [0, 0]  # and PS-9.5.3 costs nothing: the down was an effect's
+    assert [e["name"] for e in events(st, "no_target")] == ["A4"]
+    assert events(st, "attack_player") == [] and events(st, "battle_end")
+    assert st.battle is None and st.to_move == 0 and "end" in ids(st)
+
+
+def test_ps_gap_19_option_the_defending_player_takes_the_attack():
+    # PS-GAP-19 defenders_gone = player: the current technique, as PS-9.5.4 / PS-GAP-9
+    st = battle_with_a_defender_struck_down({"defenders_gone": "player"})
+    assert st.hurt == [0, 4] and events(st, "no_target") == []
+    assert events(st, "attack_player")[0]["amount"] == 4
+
+
+def test_ps_gap_19_with_the_player_a_target_all_along():
+    # PS-GAP-19 / PS-GAP-8 past declared defenders the player may be hit anyway
+    st = battle_with_a_defender_struck_down({"hit_player_past_defenders": True})
+    assert st.hurt == [0, 4]
+
+
+def test_ps_9_4_an_attacker_struck_down_in_the_window_deals_no_damage():
+    # PS-9.4 / PS-9.5 no attacking character, no damage: the player is not hit either
+    st = build([["X2"], ["A1"]], hands={1: ["E_SNIPE"]}, energy=[0, 1])
+    play(st, "attack 1", "done", "play E_SNIPE", "target 1")
+    assert field(st, 0) == [] and st.hurt == [0, 0]
+    assert events(st, "attack_player") == [] and events(st, "battle_end")

@@ -1,6 +1,8 @@
 """Support effects by work (PS-10.1, PS-11.1.5, PS-WE-6, PS-GAP-11) and same-name
 uniqueness (PS-6.7, PS-GAP-7)."""
 
+from tcglab.games.ps import values
+
 from .builder import build, events, field, ids, play, trash, unit
 
 
@@ -8,29 +10,29 @@ def test_ps_we_6_two_other_same_work_characters_apply_entry_2():
     # PS-WE-6
     st = build([["S1", "S2", "S3"], []])
     s1 = unit(st, 0, "S1")
-    assert st.support(0, s1) == (2, 0)  # entry "2": technique +2
-    assert st.technique(0, s1) == 3
+    assert values.support(st, 0, s1) == (2, 0)  # entry "2": technique +2
+    assert values.technique(st, 0, s1) == 3
     assert st.observe(0)["seats"][0]["characters"][0]["support_count"] == 2
 
 
 def test_support_needs_another_character_of_the_work():
     st = build([["S1", "A1"], []])  # A1 is of another work
-    assert st.support(0, unit(st, 0, "S1")) == (0, 0)
+    assert values.support(st, 0, unit(st, 0, "S1")) == (0, 0)
 
 
 def test_ps_gap_11_exclusive_tiers_and_the_highest_entry_past_the_last():
     # PS-GAP-11
     st = build([["S1", "S2", "S3", "S4"], []])
-    assert st.support(0, unit(st, 0, "S1")) == (0, 3)  # entry 3 only
-    assert st.support(0, unit(st, 0, "S4")) == (0, 1)  # count 3, highest entry is 2
-    assert st.support(0, unit(st, 0, "S2")) == (1, 0)
+    assert values.support(st, 0, unit(st, 0, "S1")) == (0, 3)  # entry 3 only
+    assert values.support(st, 0, unit(st, 0, "S4")) == (0, 1)  # count 3, highest entry is 2
+    assert values.support(st, 0, unit(st, 0, "S2")) == (1, 0)
 
 
 def test_ps_gap_11_cumulative_option():
     # PS-GAP-11
     st = build([["S1", "S2", "S3", "S4"], []], options={"support_tiers": "cumulative"})
-    assert st.support(0, unit(st, 0, "S1")) == (3, 3)
-    assert st.support(0, unit(st, 0, "S4")) == (1, 1)
+    assert values.support(st, 0, unit(st, 0, "S1")) == (3, 3)
+    assert values.support(st, 0, unit(st, 0, "S4")) == (1, 1)
 
 
 def test_support_counts_in_battle_damage():

@@ -1,7 +1,7 @@
 """Turn structure, set-up and the end of a game (PS-2, PS-4, PS-7, PS-8) with the gaps
 PS-GAP-2 to 5, 12, 13 and 16, and the event lifetime of PS-WE-8."""
 
-from tcglab.games.ps import GAME
+from tcglab.games.ps import GAME, values
 
 from .builder import build, events, field, hand, ids, kinds, next_turn, play, trash, unit
 
@@ -90,17 +90,19 @@ def test_ps_we_8_event_lifetime_and_its_locked_energy():
     st = build([["A1"], ["X2"]], hands={0: ["E_BOOST", "E_GUARD"]}, energy=[3, 0])
     play(st, "play E_BOOST", "target 1", "play E_GUARD", "target 1")
     a1 = unit(st, 0, "A1")
-    assert st.technique(0, a1) == 3 and st.bonuses(0, a1)[1] == 1
+    assert values.technique(st, 0, a1) == 3 and values.bonuses(st, 0, a1)[1] == 1
     assert st.free_energy(0) == 0
     next_turn(st)  # reset phase of turn N: "until end of turn" ends (PS-8.5.1)
     a1 = unit(st, 0, "A1")
-    assert st.technique(0, a1) == 1 and st.bonuses(0, a1)[1] == 1  # field effect stays
+    assert (
+        values.technique(st, 0, a1) == 1 and values.bonuses(st, 0, a1)[1] == 1
+    )  # field effect stays
     assert len(st.events[0]) == 2 and st.free_energy(0) == 0  # both events still there
     play(st, "attack 1", "defend 1", "target 1")  # the opponent's turn: guard 1 applies
     assert unit(st, 0, "A1").damage == 1
     next_turn(st)  # start of turn N+1: both events to the trash (PS-11.2.2)
     assert st.events[0] == [] and trash(st, 0) == ["E_BOOST", "E_GUARD"]
-    assert st.free_energy(0) == 3 and st.bonuses(0, unit(st, 0, "A1"))[1] == 0
+    assert st.free_energy(0) == 3 and values.bonuses(st, 0, unit(st, 0, "A1"))[1] == 0
 
 
 def test_ps_gap_12_end_phase_turn_player_first_then_alternating():
@@ -172,9 +174,9 @@ def test_a_placed_character_is_sick_until_its_owners_next_turn():
 def test_reset_phase_ends_turn_effects_on_both_fields():
     st = build([["A4"], ["X2"]], hands={0: ["E_WEAKEN"]})
     play(st, "play E_WEAKEN", "target 1")
-    assert st.technique(1, unit(st, 1, "X2")) == 0
+    assert values.technique(st, 1, unit(st, 1, "X2")) == 0
     next_turn(st)
-    assert st.technique(1, unit(st, 1, "X2")) == 2
+    assert values.technique(st, 1, unit(st, 1, "X2")) == 2
     assert "reset" in kinds(st)
 
 

@@ -9,9 +9,8 @@ from tcglab.engine.actions import Action
 from tcglab.engine.decision import Decision
 from tcglab.engine.rng import Rng
 from tcglab.games.ps.cards import parse_sense
-
-PLAYER_LIFE = 10
-INSTANT = {"burn", "draw", "heal", "strike", "revive"}
+from tcglab.games.ps.parts import PARTS, Seen, left, worth
+from tcglab.games.ps.zones import PLAYER_LIFE
 
 
 def hit(striker: dict, target: dict) -> int:
@@ -19,14 +18,6 @@ def hit(striker: dict, target: dict) -> int:
     base = striker["card"]["technique"]
     bonus = striker["technique_bonus"] - target["guard"]
     return parse_sense(target["sense"]).apply(base, bonus)
-
-
-def left(unit: dict) -> int:
-    return unit["life"] - unit["damage"]
-
-
-def worth(unit: dict) -> int:
-    return unit["technique"] + left(unit) + unit["card"]["level"]
 
 
 class PSAgent:
@@ -120,30 +111,21 @@ class PSAgent:
         card = self._card_of(obs, action_id)
         if card["kind"] != "event":
             return False
-        return self._effect_worth(obs, seat, card["effect"], card.get("amount", 0), moment)
+        return self._parts_worth(obs, seat, card["effects"], moment)
 
-    def _effect_worth(self, obs, seat, effect, amount, moment):
+    @staticmethod
+    def _parts(effects: list[dict]):
+        """The parts of a card face's effect, rebuilt from their parameters."""
+        return [PARTS[e["effect"]](e["amount"], e["duration"]) for e in effects]
+
+    def _seen(self, obs, seat, moment) -> Seen:
         me, foe = self._sides(obs, seat)
-        mine, theirs = me["characters"], foe["characters"]
-        battle = obs["battle"]
-        if effect in ("burn", "draw", "revive"):
-            return effect != "draw" or me["deck"] > 5
-        if effect == "heal":
-            return any(u["damage"] for u in mine)
-        if effect == "strike":
-            return any(left(u) <= amount for u in theirs) or moment == "end"
-        if effect == "tire":
-            return moment == "main" and any(not u["exhausted"] for u in theirs)
-        if effect == "ready":
-            return moment == "main" and any(u["exhausted"] and not u["sick"] for u in mine)
-        if moment == "battle" and battle is not None:
-            attacking = obs["current"] == seat
-            return effect in (("boost", "rally") if attacking else ("shield", "weaken"))
-        if effect in ("boost", "rally"):
-            return moment == "main" and sum(not u["exhausted"] and not u["sick"] for u in mine) >= 1
-        if effect in ("shield", "weaken"):
-            return moment == "main" and bool(theirs) and bool(mine)
-        return False
+        attacking = moment == "battle" and obs["battle"] is not None and obs["current"] == seat
+        return Seen(me, foe, moment, attacking)
+
+    def _parts_worth(self, obs, seat, effects, moment):
+        seen = self._seen(obs, seat, moment)
+        return any(piece.worth(seen) for piece in self._parts(effects))
 
     def _ability_worth(self, obs, seat, action_id):
         me = obs["seats"][seat]
@@ -152,9 +134,11 @@ class PSAgent:
         moment = "battle" if obs["step"] == "window" and obs["battle"] else "main"
         if obs["step"] == "window" and not obs["battle"]:
             moment = "end"
+        parts = self._parts(ability["effects"])
         if ability["cost"] == "exhaust" and moment == "main" and unit["technique"] >= 3:
-            return ability["effect"] in ("burn", "strike", "rally")
-        return self._effect_worth(obs, seat, ability["effect"], ability["amount"], moment)
+            # exhausting a strong attacker costs its battle: only for what beats one
+            return any(piece.worth_an_attack for piece in parts)
+        return self._parts_worth(obs, seat, ability["effects"], moment)
 
     def _attack_choice(self, me, foe, by_id):
         defenders = [u for u in foe["characters"] if not u["exhausted"]]
@@ -213,14 +197,13 @@ class PSAgent:
         pending = obs["pending"]
         side = obs["seats"][pending["side"]]
         own = pending["side"] == seat
+        aimed = PARTS[pending["effect"]](pending["amount"])
+        moment = "battle" if obs["battle"] else "main"
+        seen = self._seen(obs, seat, moment)
 
         def value(action_id):
             unit = side["characters"][int(action_id.split(" ")[1]) - 1]
-            if own:
-                return unit["damage"] * 3 + unit["technique"] - unit["exhausted"]
-            if pending["effect"] == "strike" and left(unit) <= pending["amount"]:
-                return 100 + worth(unit)
-            return unit["technique"] * 2 - left(unit)
+            return aimed.target_value(unit, own, seen)
 
         return max((a for a in by_id if a.startswith("target ")), key=value)
 

@@ -6,13 +6,14 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from tcglab.engine.actions import Action
-from tcglab.games.ps import effects, play, turn
+from tcglab.games.ps import effects, values, zones
 from tcglab.games.ps.procedure import automatic, decision
 
 if TYPE_CHECKING:
     from tcglab.games.ps.field import Unit
     from tcglab.games.ps.state import PSState
 
+PLAYER, NOBODY = 0, -1  # battle targets besides a character's uid (PS-9.4, PS-GAP-19)
 NO_DEFENDERS = Action("done", "No defenders", "防御しない")
 NO_MORE_DEFENDERS = Action("done", "No more defenders", "これ以上防御しない")
 
@@ -50,7 +51,7 @@ def declare(st: PSState, seat: int, slot: int) -> None:
     character makes it the attacking character."""
     unit = st.units[seat][slot - 1]
     st.units[seat][slot - 1] = unit._replace(exhausted=True)
-    st.battle = (unit.uid, (), 0)
+    st.battle = (unit.uid, (), PLAYER)
     st.emit("battle", seat=seat, slot=slot, name=st.name(unit.card))
     st.stack.append(("battle_end", seat))
     st.stack.append(("strike_back", seat))
@@ -126,9 +127,18 @@ def _pick_actions(st: PSState, seat: int) -> list[Action]:
 
 
 def _to_player(st: PSState, seat: int) -> None:
-    """PS-9.4 with no defending character the defending player is the target."""
+    """PS-9.4 with no defending character the defending player is the target.
+    PS-GAP-19 (PS-6.8) when defenders were declared but none is left, the battle deals
+    no damage, unless defenders_gone is "player" (or hit_player_past_defenders made the
+    player a target all along, PS-GAP-8)."""
     attacker, defenders, _ = st.battle
-    st.battle = (attacker, defenders, 0)
+    options = st.options
+    gone = (
+        defenders
+        and options["defenders_gone"] == "no_damage"
+        and not options["hit_player_past_defenders"]
+    )
+    st.battle = (attacker, defenders, NOBODY if gone else PLAYER)
 
 
 @decision("pick_target", _pick_actions, _to_player)
@@ -137,22 +147,12 @@ def pick_target(st: PSState, action: Action, seat: int) -> None:
     when none was declared, unless hit_player_past_defenders is on)."""
     arg = action.id.split(" ")[1]
     attacker, defenders, _ = st.battle
-    target = 0 if arg == "player" else st.units[1 - seat][int(arg) - 1].uid
+    target = PLAYER if arg == "player" else st.units[1 - seat][int(arg) - 1].uid
     st.battle = (attacker, defenders, target)
 
 
-def damage(st: PSState, seat: int, striker: Unit, target: Unit) -> int:
-    """PS-9.5.1 / PS-9.7.3 the striker's technique through the target's sense, then
-    support and other modifiers (technique bonuses, the target's guard); fractions
-    rounded up, never below 0."""
-    cards = st.cards.cards
-    tech = st.bonuses(seat, striker)[0]
-    guard = st.bonuses(1 - seat, target)[1]
-    return cards[target.card].sense.apply(cards[striker.card].technique, tech - guard)
-
-
 def preview(st: PSState, seat: int, target: Unit) -> int:
-    return damage(st, seat, st.unit(st.battle[0]), target)
+    return values.battle_damage(st, seat, st.unit(st.battle[0]), target)
 
 
 def hit(st: PSState, seat: int, striker: Unit, target_uid: int) -> None:
@@ -160,9 +160,8 @@ def hit(st: PSState, seat: int, striker: Unit, target_uid: int) -> None:
     down, and PS-9.5.3 / PS-9.7.5 its player takes 1 damage."""
     side, index = st.find(target_uid)
     target = st.units[side][index]
-    amount = damage(st, seat, striker, target)
-    total = target.damage + amount
-    st.units[side][index] = target._replace(damage=total)
+    amount = values.battle_damage(st, seat, striker, target)
+    total, down = zones.wound(st, side, index, amount)
     st.emit(
         "hit",
         seat=side,
@@ -173,9 +172,9 @@ def hit(st: PSState, seat: int, striker: Unit, target_uid: int) -> None:
         total=total,
         life=st.card(target.card).life,
     )
-    if total >= st.card(target.card).life:
-        play.leave_field(st, side, target_uid)
-        turn.hurt_player(st, side, 1, "down")
+    if down:
+        zones.leave_field(st, side, target_uid)
+        zones.hurt_player(st, side, 1, "down")
 
 
 @automatic("attack_damage")
@@ -185,11 +184,13 @@ def attack_damage(st: PSState, seat: int) -> None:
     attacker = st.unit(attacker_uid)
     if attacker is None:
         return  # the attacking character already left the field
-    if target == 0:
+    if target == PLAYER:
         # PS-9.5.4 / PS-GAP-9 current technique, no sense: a player has none
-        amount = st.technique(seat, attacker)
+        amount = values.technique(st, seat, attacker)
         st.emit("attack_player", seat=seat, name=st.name(attacker.card), amount=amount)
-        turn.hurt_player(st, 1 - seat, amount, "battle")
+        zones.hurt_player(st, 1 - seat, amount, "battle")
+    elif target == NOBODY:
+        st.emit("no_target", seat=seat, name=st.name(attacker.card))
     elif st.unit(target) is not None:
         hit(st, seat, attacker, target)
 
@@ -227,5 +228,5 @@ def view(st: PSState) -> dict | None:
         "attacker_seat": st.current,
         "attacker": index + 1 if seat >= 0 else None,
         "defenders": [slots.get(uid) for uid in defenders],
-        "target": None if target == 0 else slots.get(target),
+        "target": None if target in (PLAYER, NOBODY) else slots.get(target),
     }

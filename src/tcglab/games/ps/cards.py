@@ -4,8 +4,8 @@ A character card (PS-11.1.1) carries what the battle rules read: its work in pla
 an attribute (PS-10.1.1), level (= cost, PS-GAP-17), technique and sense (PS-11.1.3;
 sense is an operation on incoming technique, PS-9.5.1), life (PS-11.1.4), one to
 three support entries (PS-11.1.5) and at most one special ability. An event card
-carries its level and one effect (PS-11.2). Effects are drawn from a small
-vocabulary shared by events and abilities.
+carries its level and its effect (PS-11.2). Effects of both are made of the parts in
+`parts.py`; the text a card shows is generated from them.
 """
 
 from __future__ import annotations
@@ -16,30 +16,10 @@ from functools import cache
 from pathlib import Path
 from typing import NamedTuple
 
-from tcglab.engine.cardfile import card_tables, read_toml
-from tcglab.engine.errors import CardDataError
+from tcglab.engine.cardfile import FieldReader, card_tables, check_unique, read_toml
+from tcglab.games.ps.parts import COSTS, MAX_PARTS, PARTS, TIMINGS, Effect, Part
 
 CARD_DIR = Path(__file__).with_name("cards")
-
-# effect -> (what it is aimed at, whether it has an amount, whether it lasts)
-# aims: "own" one of your characters, "enemy" one of the opponent's characters,
-# "own_damaged", "own_exhausted", "enemy_standby" the same with a condition, "none"
-# no target.
-EFFECTS: dict[str, tuple[str, bool, bool]] = {
-    "boost": ("own", True, True),  # technique +n
-    "rally": ("none", True, True),  # technique +n to every own character
-    "shield": ("own", True, True),  # damage taken -n
-    "weaken": ("enemy", True, True),  # technique -n
-    "heal": ("own_damaged", True, False),  # remove n damage
-    "strike": ("enemy", True, False),  # n damage to a character
-    "burn": ("none", True, False),  # n damage to the opposing player
-    "draw": ("none", True, False),  # draw n cards
-    "ready": ("own_exhausted", False, False),  # back to standby
-    "tire": ("enemy_standby", False, False),  # to exhausted
-    "revive": ("none", False, False),  # last character of the trash back to the field
-}
-TIMINGS = ("normal", "battle")
-COSTS = ("none", "exhaust")
 SUPPORT_KEYS = ("technique", "guard")
 
 
@@ -84,19 +64,6 @@ def parse_sense(text: str) -> Sense:
 
 
 @dataclass(frozen=True)
-class Effect:
-    kind: str
-    amount: int = 0
-    duration: str = "instant"  # "turn" until the reset phase, "field" while the event stays
-    timing: str = "normal"
-    cost: str = "none"  # abilities only: "exhaust" turns the character sideways
-
-    @property
-    def aim(self) -> str:
-        return EFFECTS[self.kind][0]
-
-
-@dataclass(frozen=True)
 class Character:
     id: str
     name_ja: str
@@ -110,15 +77,22 @@ class Character:
     life: int
     support: tuple[tuple[int, int], ...]  # per entry (technique, guard)
     ability: Effect | None
+    ability_name_ja: str = ""
     ability_name_en: str = ""
-    ability_text_ja: str = ""
-    ability_text_en: str = ""
     kind: str = "character"
     info: dict = field(compare=False, repr=False, default_factory=dict)
 
     @property
     def name(self) -> str:
         return self.name_en
+
+    @property
+    def ability_text_en(self) -> str:
+        return "" if self.ability is None else self.ability.text("en")
+
+    @property
+    def ability_text_ja(self) -> str:
+        return "" if self.ability is None else self.ability.text("ja")
 
 
 @dataclass(frozen=True)
@@ -128,14 +102,20 @@ class EventCard:
     name_en: str
     level: int
     effect: Effect
-    text_ja: str
-    text_en: str
     kind: str = "event"
     info: dict = field(compare=False, repr=False, default_factory=dict)
 
     @property
     def name(self) -> str:
         return self.name_en
+
+    @property
+    def text_en(self) -> str:
+        return self.effect.text("en")
+
+    @property
+    def text_ja(self) -> str:
+        return self.effect.text("ja")
 
 
 @dataclass(frozen=True)
@@ -153,66 +133,49 @@ class CardSet:
         return self.cards[self.index[card_id]]
 
 
-class _Reader:
-    """Reads one card table, naming file, card and field in every complaint."""
+# -- reading effects --------------------------------------------------------------------
 
-    def __init__(self, path: str, entry: dict, index: int) -> None:
-        self.path, self.entry = path, entry
-        self.card = entry.get("id") if isinstance(entry.get("id"), str) else f"#{index + 1}"
-        self.prefix = ""  # "ability." while reading the ability table
-
-    def fail(self, name: str, problem: str) -> CardDataError:
-        name = self.prefix + name
-        return CardDataError(f"{self.path}: card {self.card}: field {name!r}: {problem}")
-
-    def text(self, name: str, default: str | None = None, table: dict | None = None) -> str:
-        value = (self.entry if table is None else table).get(name, default)
-        if not isinstance(value, str) or (default is None and not value.strip()):
-            raise self.fail(name, "missing or not a non-empty string")
-        return value
-
-    def number(self, name: str, low: int, high: int, table: dict | None = None) -> int:
-        value = (self.entry if table is None else table).get(name)
-        if not isinstance(value, int) or isinstance(value, bool) or not low <= value <= high:
-            raise self.fail(name, f"must be a whole number from {low} to {high}, not {value!r}")
-        return value
-
-    def one_of(self, name: str, allowed, default=None, table: dict | None = None) -> str:
-        value = (self.entry if table is None else table).get(name, default)
-        if value not in allowed:
-            shown = ", ".join(allowed)
-            raise self.fail(name, f"must be one of {shown}, not {value!r}")
-        return value
-
-    def only(self, known: set[str], table: dict | None = None) -> None:
-        for name in self.entry if table is None else table:
-            if name not in known:
-                raise self.fail(name, f"unknown field; fields: {', '.join(sorted(known))}")
-
-    def effect(self, table: dict, where: str, ability: bool) -> Effect:
-        self.prefix = where
-        known = {"effect", "amount", "duration", "timing"}
-        if ability:
-            known |= {"cost", "name_ja", "name_en", "text_ja", "text_en"}
-            for name in ("name_ja", "name_en", "text_ja", "text_en"):
-                self.text(name, table=table)
-        self.only(known, table)
-        kind = self.one_of("effect", tuple(EFFECTS), table=table)
-        _, has_amount, lasts = EFFECTS[kind]
-        amount = self.number("amount", 1, 5, table) if has_amount else 0
-        if not has_amount and "amount" in table:
-            raise self.fail("amount", f"effect {kind} takes no amount")
-        durations = (("turn",) if ability else ("turn", "field")) if lasts else ("instant",)
-        duration = self.one_of("duration", durations, durations[0], table)
-        timing = self.one_of("timing", TIMINGS, "normal", table)
-        cost = self.one_of("cost", COSTS, "none", table) if ability else "none"
-        self.prefix = ""
-        return Effect(kind, amount, duration, timing, cost)
+PART_FIELDS = {"kind", "amount", "duration"}
 
 
-def _read_table(path: Path, key: str) -> list[dict]:
-    return card_tables(path, read_toml(path), key)
+def read_part(r: FieldReader, table: dict, ability: bool) -> Part:
+    """One `{ kind = ..., amount = ..., duration = ... }` table of `effects`."""
+    r.only(PART_FIELDS, table)
+    kind = PARTS[r.one_of("kind", tuple(PARTS), table=table)]
+    if kind.takes_amount:
+        amount = r.number("amount", 1, 5, table=table)
+    elif "amount" in table:
+        raise r.fail("amount", f"a {kind.kind} part takes no amount")
+    else:
+        amount = 0
+    durations = ("instant",)
+    if kind.lasting:
+        durations = ("turn",) if ability else ("turn", "field")  # abilities leave nothing
+    duration = r.one_of("duration", durations, durations[0], table)
+    return kind(amount, duration)
 
+
+def read_effect(r: FieldReader, table: dict, ability: bool) -> Effect:
+    """The `effects` list of an event or an ability, with its timing and cost."""
+    tables = r.tables("effects", table)
+    if not 1 <= len(tables) <= MAX_PARTS:
+        raise r.fail(
+            "effects", f"must list 1 to {MAX_PARTS} parts such as {{ kind = 'draw', amount = 1 }}"
+        )
+    outer = r.prefix
+    parts = []
+    for n, entry in enumerate(tables, start=1):
+        r.prefix = f"{outer}effects.{n}."
+        parts.append(read_part(r, entry, ability))
+    r.prefix = outer
+    if sum(p.aim != "none" for p in parts) > 1:
+        raise r.fail("effects", "at most one part may be aimed at a character")
+    timing = r.one_of("timing", TIMINGS, "normal", table)
+    cost = r.one_of("cost", COSTS, "none", table) if ability else "none"
+    return Effect(tuple(parts), timing, cost, ability)
+
+
+# -- reading cards ------------------------------------------------------------------------
 
 CHARACTER_FIELDS = {
     "id",
@@ -228,15 +191,11 @@ CHARACTER_FIELDS = {
     "support",
     "ability",
 }
+ABILITY_FIELDS = {"name_ja", "name_en", "effects", "timing", "cost"}
+EVENT_FIELDS = {"id", "name_ja", "name_en", "level", "effects", "timing"}
 
 
-def read_character(path: str, entry: dict, index: int, works: dict) -> Character:
-    r = _Reader(path, entry, index)
-    r.only(CHARACTER_FIELDS)
-    try:
-        sense = parse_sense(r.text("sense"))
-    except ValueError as exc:
-        raise r.fail("sense", str(exc)) from None
+def _support(r: FieldReader, entry: dict) -> tuple[tuple[int, int], ...]:
     support = entry.get("support")
     if not isinstance(support, list) or not 1 <= len(support) <= 3:
         raise r.fail("support", "must be a list of 1 to 3 entries (PS-11.1.5)")
@@ -246,11 +205,27 @@ def read_character(path: str, entry: dict, index: int, works: dict) -> Character
             raise r.fail("support", "each entry is a table such as {technique = 1}")
         r.prefix = "support."
         r.only(set(SUPPORT_KEYS), table)
-        tiers.append(tuple(r.number(k, 0, 5, table) if k in table else 0 for k in SUPPORT_KEYS))
+        tiers.append(tuple(r.number(k, 0, 5, 0, table) for k in SUPPORT_KEYS))
         r.prefix = ""
-    ability = entry.get("ability")
-    if ability is not None and not isinstance(ability, dict):
-        raise r.fail("ability", "must be a table")
+    return tuple(tiers)
+
+
+def read_character(path, entry: dict, index: int, works: dict) -> Character:
+    r = FieldReader(path, entry, index)
+    r.only(CHARACTER_FIELDS)
+    try:
+        sense = parse_sense(r.text("sense"))
+    except ValueError as exc:
+        raise r.fail("sense", str(exc)) from None
+    support = _support(r, entry)
+    table = r.table("ability")
+    ability, names = None, ("", "")
+    if table is not None:
+        r.prefix = "ability."
+        r.only(ABILITY_FIELDS, table)
+        names = (r.text("name_ja", table=table), r.text("name_en", table=table))
+        ability = read_effect(r, table, ability=True)
+        r.prefix = ""
     card = Character(
         id=r.text("id"),
         name_ja=r.text("name_ja"),
@@ -262,11 +237,10 @@ def read_character(path: str, entry: dict, index: int, works: dict) -> Character
         technique=r.number("technique", 0, 9),
         sense=sense,
         life=r.number("life", 1, 9),
-        support=tuple(tiers),
-        ability=None if ability is None else r.effect(ability, "ability.", True),
-        ability_name_en="" if ability is None else ability["name_en"],
-        ability_text_ja="" if ability is None else ability["text_ja"],
-        ability_text_en="" if ability is None else ability["text_en"],
+        support=support,
+        ability=ability,
+        ability_name_ja=names[0],
+        ability_name_en=names[1],
     )
     card.info.update(
         id=card.id,
@@ -285,30 +259,26 @@ def read_character(path: str, entry: dict, index: int, works: dict) -> Character
         if ability is None
         else {
             "name": card.ability_name_en,
-            "name_ja": ability["name_ja"],
+            "name_ja": card.ability_name_ja,
             "text": card.ability_text_en,
             "text_ja": card.ability_text_ja,
-            "cost": card.ability.cost,
-            "timing": card.ability.timing,
-            "effect": card.ability.kind,
-            "amount": card.ability.amount,
+            "cost": ability.cost,
+            "timing": ability.timing,
+            "effects": ability.info(),
         },
     )
     return card
 
 
-def read_event(path: str, entry: dict, index: int) -> EventCard:
-    r = _Reader(path, entry, index)
-    common = {"id", "name_ja", "name_en", "level", "text_ja", "text_en"}
-    r.only(common | {"effect", "amount", "duration", "timing"})
+def read_event(path, entry: dict, index: int) -> EventCard:
+    r = FieldReader(path, entry, index)
+    r.only(EVENT_FIELDS)
     card = EventCard(
         id=r.text("id"),
         name_ja=r.text("name_ja"),
         name_en=r.text("name_en"),
         level=r.number("level", 0, 6),
-        effect=r.effect({k: v for k, v in entry.items() if k not in common}, "", False),
-        text_ja=r.text("text_ja"),
-        text_en=r.text("text_en"),
+        effect=read_effect(r, entry, ability=False),
     )
     card.info.update(
         id=card.id,
@@ -317,9 +287,7 @@ def read_event(path: str, entry: dict, index: int) -> EventCard:
         name_ja=card.name_ja,
         level=card.level,
         timing=card.effect.timing,
-        effect=card.effect.kind,
-        amount=card.effect.amount,
-        duration=card.effect.duration,
+        effects=card.effect.info(),
         text=card.text_en,
         text_ja=card.text_ja,
     )
@@ -336,11 +304,8 @@ def build_card_set(works: dict, characters: list[dict], events: list[dict], wher
 
 def _finish(where, cards: list, digest: str, works: dict) -> CardSet:
     """The set with its id index and the cheapest event level of each timing."""
-    index = {}
-    for number, card in enumerate(cards):
-        if card.id in index:
-            raise CardDataError(f"{where}: card {card.id}: field 'id': used by two cards")
-        index[card.id] = number
+    check_unique(where, cards)
+    index = {card.id: number for number, card in enumerate(cards)}
     cheapest = {}
     for card in cards:
         if card.kind == "event":
@@ -352,23 +317,20 @@ def _finish(where, cards: list, digest: str, works: dict) -> CardSet:
 def read_card_set(directory: Path) -> CardSet:
     works_path = directory / "works.toml"
     works = {}
-    for index, entry in enumerate(_read_table(works_path, "work")):
-        r = _Reader(str(works_path), entry, index)
+    for index, entry in enumerate(card_tables(works_path, read_toml(works_path), "work")):
+        r = FieldReader(works_path, entry, index)
         r.only({"id", "name_ja", "name_en"})
         works[r.text("id")] = (r.text("name_ja"), r.text("name_en"))
     characters, events = [], []
     for path in sorted(directory.glob("*.toml")):
         if path.name != "works.toml":
-            characters += [(path, e) for e in _tables(path, "character")]
-            events += [(path, e) for e in _tables(path, "event")]
-    chars = [read_character(str(p), e, i, works) for i, (p, e) in enumerate(characters)]
-    evs = [read_event(str(p), e, i) for i, (p, e) in enumerate(events)]
+            data = read_toml(path)
+            characters += [(path, e) for e in card_tables(path, data, "character", False)]
+            events += [(path, e) for e in card_tables(path, data, "event", False)]
+    chars = [read_character(p, e, i, works) for i, (p, e) in enumerate(characters)]
+    evs = [read_event(p, e, i) for i, (p, e) in enumerate(events)]
     blob = b"\0".join(p.read_bytes() for p in sorted(directory.glob("*.toml")))
     return _finish(directory, chars + evs, hashlib.sha256(blob).hexdigest(), works)
-
-
-def _tables(path: Path, key: str) -> list[dict]:
-    return card_tables(path, read_toml(path), key, required=False)
 
 
 @cache

@@ -10,7 +10,6 @@ character together.
 from __future__ import annotations
 
 from collections import Counter
-from functools import cache
 from pathlib import Path
 
 from tcglab.engine.decklist import DeckFormat, DeckList
@@ -81,13 +80,20 @@ def to_text(ids: list[str], cards: CardSet) -> str:
     return "".join(f"{counts[i]} {i}  # {cards.card(i).name_en}\n" for i in sorted(counts))
 
 
+_PREBUILT: dict[str, dict[str, tuple[str, ...]]] = {}
+
+
 def prebuilt(cards: CardSet) -> dict[str, tuple[str, ...]]:
-    """The shipped decks by name (file stem), each checked against the rules."""
-    return _prebuilt(cards.digest, cards)
+    """The shipped decks by name (file stem), each checked against the rules; read
+    once per card set, found again by its digest (hashing the set itself would cost
+    more than a game)."""
+    decks = _PREBUILT.get(cards.digest)
+    if decks is None:
+        decks = _PREBUILT[cards.digest] = _read_prebuilt(cards)
+    return decks
 
 
-@cache
-def _prebuilt(digest: str, cards: CardSet) -> dict[str, tuple[str, ...]]:
+def _read_prebuilt(cards: CardSet) -> dict[str, tuple[str, ...]]:
     decks = {}
     for path in sorted(DECK_DIR.glob("*.txt")):
         text = path.read_text(encoding="utf-8")

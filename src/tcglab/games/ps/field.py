@@ -7,9 +7,8 @@ from typing import NamedTuple
 
 
 class Unit(NamedTuple):
-    """A character on the field. `mods` holds (stat, amount, until) with stat
-    "technique" or "guard" and until 0 for the end of the turn (PS-8.5.1) or the uid
-    of the event whose stay on the field it lasts."""
+    """A character on the field; what changes its technique and guard is kept apart,
+    with every other lasting effect (`values.py`)."""
 
     uid: int
     card: int
@@ -18,7 +17,6 @@ class Unit(NamedTuple):
     sick: bool = True  # placed this turn (PS-6.4, PS-GAP-6)
     occ: int = 0  # energy occupied under it (PS-10.3.2)
     used: bool = False  # its ability was used this turn
-    mods: tuple = ()
 
 
 class Placed(NamedTuple):

@@ -59,6 +59,14 @@ OPTIONS = (
         "PS-GAP-8",
     ),
     RuleOption(
+        "defenders_gone",
+        "no_damage",
+        "when every declared defender has left the field before the target is picked: "
+        "the battle deals no damage (no_damage), or the defending player takes it (player)",
+        "PS-GAP-19, PS-6.8, PS-9.4",
+        choices=("no_damage", "player"),
+    ),
+    RuleOption(
         "support_tiers",
         "exclusive",
         "only the support entry matching the count applies, or every entry up to it",

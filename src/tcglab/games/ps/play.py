@@ -7,14 +7,13 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from tcglab.engine.actions import Action
-from tcglab.games.ps import battle, effects, turn
-from tcglab.games.ps.field import Unit
+from tcglab.games.ps import battle, effects, zones
 from tcglab.games.ps.procedure import decision
+from tcglab.games.ps.zones import FIELD_LIMIT, same_name_on_field
 
 if TYPE_CHECKING:
     from tcglab.games.ps.state import PSState
 
-FIELD_LIMIT = 4  # PS-11.1.2
 DECK_ENERGY = Action(
     "energy",
     "Place the top card of your deck as energy",
@@ -72,13 +71,6 @@ def place_energy(st: PSState, seat: int, source: str) -> None:
         )
 
 
-def same_name_on_field(st: PSState, seat: int, number: int) -> bool:
-    """PS-6.7 / PS-GAP-7 characters are unique by name on their own side."""
-    cards = st.cards.cards
-    name = cards[number].name_en
-    return any(cards[u.card].name_en == name for u in st.units[seat])
-
-
 def can_place(st: PSState, seat: int, card, free: int, timing: str) -> bool:
     if card.level > free:  # PS-10.3.2 needs that much unoccupied energy
         return False
@@ -119,33 +111,14 @@ def place_card(st: PSState, seat: int, card_id: str) -> None:
     """PS-8.3.2 / PS-8.3.3 / PS-8.4.1 a card from hand goes onto the field for its
     normal purpose, paid for with energy (PS-10.2.2, PS-10.3.1) by occupying
     unoccupied energy equal to its level (PS-10.3.2, PS-10.3.3, PS-GAP-17)."""
-    number = turn.take_from_hand(st, seat, card_id)
+    number = zones.take_from_hand(st, seat, card_id)
     card = st.card(number)
     st.emit("place", seat=seat, card=card.id, name=card.name_en, type=card.kind, level=card.level)
     if card.kind == "character":
-        arrive(st, seat, number, card.level)
+        zones.arrive(st, seat, number, card.level)
         return
     placed = effects.place_event(st, seat, number)
     effects.start_effect(st, seat, card.effect, number, placed.uid)
-
-
-def arrive(st: PSState, seat: int, number: int, occ: int) -> None:
-    """A character arrives on its owner's field; PS-GAP-7 if one of the same name is
-    already there, the first stays and the newcomer goes to the trash."""
-    if same_name_on_field(st, seat, number) or len(st.units[seat]) >= FIELD_LIMIT:
-        st.trash[seat].append(number)
-        st.emit("unique", seat=seat, card=st.card(number).id, name=st.name(number))
-        return
-    st.units[seat].append(Unit(st.uid(), number, occ=occ))
-    st.emit("arrive", seat=seat, slot=len(st.units[seat]), name=st.name(number), energy=occ)
-
-
-def leave_field(st: PSState, seat: int, uid: int) -> None:
-    """PS-11.1.4 a character goes down into the trash; PS-10.3.4 its energy is freed."""
-    index = st.find(uid)[1]
-    unit = st.units[seat].pop(index)
-    st.trash[seat].append(unit.card)
-    st.emit("down", seat=seat, slot=index + 1, name=st.name(unit.card), released=unit.occ)
 
 
 # -- the main decision ---------------------------------------------------------------

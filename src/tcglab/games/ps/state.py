@@ -1,33 +1,46 @@
 """The state of one Princess Scramble game: decks, hands, trash (PS-12.2) and energy
-of both players, the characters and events on each field (PS-12.1), player damage
-(kept as numbers where the table uses counters, PS-3.3), and the pending steps of
-the turn.
+of both players, the characters and events on each field (PS-12.1), the lasting
+effects on their values (`values.py`), player damage (kept as numbers where the table
+uses counters, PS-3.3), and the pending steps of the turn.
 
-Cards are numbers into the card set. A character on the field is a `Unit` tuple and
-an event on the field a `Placed` tuple; both are replaced whole when they change,
-so a clone copies only the lists that hold them.
+Cards are numbers into the card set. A character on the field is a `Unit` tuple, an
+event on the field a `Placed` tuple and a lasting effect a `Lasting` tuple; all are
+replaced whole when they change, so a clone copies only the lists that hold them.
 """
 
 from __future__ import annotations
 
 from tcglab.engine.actions import Action
+from tcglab.engine.layout import Layout, deal_identities
 from tcglab.engine.procedure import StepState
 from tcglab.engine.rng import Rng
 from tcglab.engine.state import Result
-from tcglab.games.ps import battle, effects, play, turn  # noqa: F401  (register their steps)
+from tcglab.games.ps import battle, effects, play, turn, values, windows  # noqa: F401  (steps)
 from tcglab.games.ps.cards import CardSet
 from tcglab.games.ps.field import Placed, Unit
 from tcglab.games.ps.messages import describe
 from tcglab.games.ps.procedure import PROCEDURE
-
-PLAYER_LIFE = 10  # PS-4.1
+from tcglab.games.ps.values import Lasting
+from tcglab.games.ps.zones import PLAYER_LIFE
 
 
 class PSState(StepState):
     procedure = PROCEDURE
-
-    _SEATED = ("deck", "hand", "trash", "energy", "units", "events")
-    _FLAT = ("hurt", "stack", "history", "log")
+    LAYOUT = Layout(
+        values=(
+            "seed",
+            "options",
+            "turn",
+            "current",
+            "first",
+            "next_uid",
+            "energy_placed",
+            "battle",
+            "lasting",
+        ),
+        lists=("hurt", "stack", "history", "log"),
+        nested=("deck", "hand", "trash", "energy", "units", "events"),
+    )
 
     def __init__(self, game, seed: int, options: dict, cards: CardSet) -> None:
         self.game, self.cards, self.seed, self.players = game, cards, seed, 2
@@ -40,12 +53,14 @@ class PSState(StepState):
         self.energy: list[list[int]] = [[], []]
         self.units: list[list[Unit]] = [[], []]
         self.events: list[list[Placed]] = [[], []]
+        self.lasting: tuple[Lasting, ...] = ()  # in the order they took effect (values.py)
         self.hurt = [0, 0]  # damage each player has taken (PS-2.1)
         self.turn = 0
         self.current = self.first = -1
         self.next_uid = 1
         self.energy_placed = False  # PS-8.3.1 once per turn
-        self.battle: tuple | None = None  # (attacker uid, defender uids, target uid or 0)
+        # (attacker uid, defender uids, target: a uid, battle.PLAYER or battle.NOBODY)
+        self.battle: tuple | None = None
         self.stack: list[tuple] = []
         self.to_move: int | None = None
         self.result: Result | None = None
@@ -80,40 +95,6 @@ class PSState(StepState):
         seat, index = self.find(uid)
         return None if seat < 0 else self.units[seat][index]
 
-    def support(self, seat: int, unit: Unit) -> tuple[int, int]:
-        """PS-11.1.5 / PS-10.1.2 the (technique, guard) a character's support entries
-        give it, by the number of *other* characters of its work on its own field;
-        PS-GAP-11 exclusive tiers by default, the highest entry past the last."""
-        card = self.cards.cards[unit.card]
-        work = card.work
-        count = sum(
-            1
-            for u in self.units[seat]
-            if u.uid != unit.uid and self.cards.cards[u.card].work == work
-        )
-        if not count:
-            return 0, 0
-        tiers = card.support
-        if self.options["support_tiers"] == "exclusive":
-            return tiers[min(count, len(tiers)) - 1]
-        chosen = tiers[: min(count, len(tiers))]
-        return sum(t[0] for t in chosen), sum(t[1] for t in chosen)
-
-    def bonuses(self, seat: int, unit: Unit) -> tuple[int, int]:
-        """Technique and guard added to a character by support and effects."""
-        tech, guard = self.support(seat, unit)
-        for stat, amount, _ in unit.mods:
-            if stat == "technique":
-                tech += amount
-            else:
-                guard += amount
-        return tech, guard
-
-    def technique(self, seat: int, unit: Unit) -> int:
-        """PS-GAP-9 current technique: printed value plus support and effects, >= 0."""
-        value = self.cards.cards[unit.card].technique + self.bonuses(seat, unit)[0]
-        return value if value > 0 else 0
-
     def free_energy(self, seat: int) -> int:
         """PS-10.2.4 energy not occupied by any card on the field."""
         free = len(self.energy[seat])
@@ -133,7 +114,7 @@ class PSState(StepState):
 
     def unit_view(self, seat: int, slot: int, unit: Unit) -> dict:
         card = self.cards.cards[unit.card]
-        tech, guard = self.bonuses(seat, unit)
+        tech, guard = values.bonuses(self, seat, unit)
         return {
             "slot": slot,
             "card": card.info,
@@ -147,11 +128,7 @@ class PSState(StepState):
             "technique_bonus": tech,
             "guard": guard,
             "sense": card.sense.text,
-            "support_count": sum(
-                1
-                for u in self.units[seat]
-                if u.uid != unit.uid and self.cards.cards[u.card].work == card.work
-            ),
+            "support_count": values.support_count(self, seat, unit),
         }
 
     def observe(self, seat: int | None) -> dict:
@@ -196,61 +173,23 @@ class PSState(StepState):
             view["hand"] = [cards[c].info for c in self.hand[seat]]
         return view
 
-    def determinize(self, seat: int, rng: Rng) -> PSState:
-        """Resample what `seat` cannot know: the opponent's hand, both deck orders and
-        every face-down energy card whose identity the seat never saw."""
-        twin = self.clone()
+    def resample_hidden(self, twin: PSState, seat: int, rng: Rng) -> None:
+        """What `seat` cannot know: its own deck order (and its energy, placed unseen
+        from the deck, PS-10.2.3), and the opponent's hand, deck and energy."""
         other = 1 - seat
-        own_hidden = [("deck", seat)]
+        own = [("deck", seat)]
         if self.options["energy_from"] == "deck":
-            own_hidden.append(("energy", seat))  # PS-10.2.3 placed unseen
-        for group in (own_hidden, [("hand", other), ("deck", other), ("energy", other)]):
-            # Sorted first, so a sample depends on what the seat knows and the rng alone.
-            pool = sorted(c for zone, s in group for c in getattr(twin, zone)[s])
-            rng.shuffle(pool)
-            for zone, s in group:
-                size = len(getattr(twin, zone)[s])
-                getattr(twin, zone)[s] = pool[:size]
-                del pool[:size]
-        twin.rng = rng.derive()
-        twin.log = self.public_log(seat)
-        if twin.to_move != seat:
-            twin.refresh_legal()  # the opponent's choices follow its resampled hand
-        return twin
+            own.append(("energy", seat))
+        for group in (own, [("hand", other), ("deck", other), ("energy", other)]):
+            _deal(twin, group, rng)
 
-    # -- copying ---------------------------------------------------------------
 
-    def clone(self) -> PSState:
-        twin = PSState.__new__(PSState)
-        d = twin.__dict__
-        d.update(self.__dict__)
-        for key in self._SEATED:
-            zone = d[key]
-            d[key] = [zone[0][:], zone[1][:]]
-        for key in self._FLAT:
-            d[key] = d[key][:]
-        twin.rng = self.rng.clone()
-        return twin
-
-    def snapshot(self) -> dict:
-        data = {key: getattr(self, key) for key in self._SEATED}
-        data.update(
-            units=[[list(u) for u in side] for side in self.units],
-            events=[[list(e) for e in side] for side in self.events],
-            hurt=self.hurt,
-            stack=[list(step) for step in self.stack],
-            history=self.history,
-            seed=self.seed,
-            options=self.options,
-            turn=self.turn,
-            current=self.current,
-            first=self.first,
-            next_uid=self.next_uid,
-            energy_placed=self.energy_placed,
-            battle=self.battle,
-            rng=self.rng.snapshot(),
-            to_move=self.to_move,
-            result=self.result,
-            legal=[a.id for a in self._legal],
-        )
-        return data
+def _deal(twin: PSState, zones: list[tuple[str, int]], rng: Rng) -> None:
+    """Deal the cards of these zones among them at random, each keeping its size."""
+    held = [getattr(twin, zone)[seat] for zone, seat in zones]
+    cards = [card for pile in held for card in pile]
+    deal_identities(cards, range(len(cards)), rng)
+    start = 0
+    for (zone, seat), pile in zip(zones, held, strict=True):
+        getattr(twin, zone)[seat] = cards[start : start + len(pile)]
+        start += len(pile)

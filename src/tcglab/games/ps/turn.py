@@ -1,18 +1,18 @@
-"""Setting up, the phases of a turn, drawing, the hand limit and the end of a game
-(PS-2, PS-4, PS-7, PS-8)."""
+"""Setting up, the phases of a turn, the draw phase and the hand limit (PS-4, PS-7,
+PS-8); drawing and the end of a game are in `zones.py`."""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
 from tcglab.engine.actions import Action
-from tcglab.engine.state import Result
+from tcglab.games.ps import values
 from tcglab.games.ps.procedure import automatic, decision
+from tcglab.games.ps.zones import draw, remove_event, take_from_hand
 
 if TYPE_CHECKING:
     from tcglab.games.ps.state import PSState
 
-PLAYER_LIFE = 10  # PS-4.1
 # An action naming a card reads the same in every game over one card set, so each is
 # built once, keyed by the set's digest: legal actions stay cheap in simulations.
 _BUILT: dict[tuple, Action] = {}
@@ -61,26 +61,6 @@ def mulligan(st: PSState, action: Action, seat: int) -> None:
     draw(st, seat, count, forced=False)
 
 
-def draw(st: PSState, seat: int, count: int, forced: bool = True) -> bool:
-    """Draw from the top of the deck. PS-2.2 / PS-6.2 a draw the rules require that cannot be
-    made loses the game; a card effect simply draws what is left. Returns False when
-    the game ended."""
-    deck, cards = st.deck[seat], st.cards.cards
-    for _ in range(count):
-        if not deck:
-            if forced:
-                st.emit("deck_out", seat=seat)
-                end_game(st, 1 - seat, "deck_out")
-                return False
-            st.emit("deck_empty", seat=seat)
-            return True
-        number = deck.pop()
-        st.hand[seat].append(number)
-        card = cards[number]
-        st.emit("draw", {seat: {"card": card.id, "name": card.name_en}}, seat=seat)
-    return True
-
-
 @automatic("turn_start")
 def start_phase(st: PSState, seat: int) -> None:
     """PS-7.2 turns alternate. PS-8.1 start phase: PS-8.1.1 every own character to
@@ -99,22 +79,6 @@ def start_phase(st: PSState, seat: int) -> None:
     st.stack.append(("draw_phase", seat))
 
 
-def remove_event(st: PSState, seat: int, placed) -> None:
-    """An event leaves: to the trash, its energy freed, its lasting effects end."""
-    st.events[seat].remove(placed)
-    st.trash[seat].append(placed.card)
-    end_effects(st, placed.uid)
-    st.emit("event_leaves", seat=seat, card=st.card(placed.card).id, name=st.name(placed.card))
-
-
-def end_effects(st: PSState, until: int) -> None:
-    """Strip every modifier lasting until `until` (0 = end of turn) from both fields."""
-    for side in st.units:
-        for index, unit in enumerate(side):
-            if unit.mods and any(m[2] == until for m in unit.mods):
-                side[index] = unit._replace(mods=tuple(m for m in unit.mods if m[2] != until))
-
-
 @automatic("draw_phase")
 def draw_phase(st: PSState, seat: int) -> None:
     """PS-8.2 / PS-GAP-4 draw one card (draw_count); PS-4.4 the first player draws on
@@ -129,7 +93,7 @@ def draw_phase(st: PSState, seat: int) -> None:
 def reset_phase(st: PSState, seat: int) -> None:
     """PS-8.5.1 effects "until end of turn" end; PS-8.5.2 hand down to the limit
     (PS-GAP-13 only the turn player); then the other player's turn."""
-    end_effects(st, 0)
+    values.end(st, values.TURN)
     for side in st.units:
         for index, unit in enumerate(side):
             if unit.used:
@@ -170,30 +134,3 @@ def trim_hand(st: PSState, action: Action, seat: int) -> None:
     st.trash[seat].append(number)
     st.emit("discard", seat=seat, card=st.card(number).id, name=st.name(number))
     st.stack.append(("trim", seat))
-
-
-def take_from_hand(st: PSState, seat: int, card_id: str) -> int:
-    """Remove the first card with this id from a hand."""
-    hand, number = st.hand[seat], st.cards.number(card_id)
-    hand.remove(number)
-    return number
-
-
-def hurt_player(st: PSState, seat: int, amount: int, why: str) -> None:
-    """PS-2.1 damage to a player; damage reaching player life loses at once."""
-    if amount <= 0 or st.result is not None:
-        return
-    st.hurt[seat] += amount
-    st.emit("player_damage", seat=seat, amount=amount, total=st.hurt[seat], why=why)
-    if st.hurt[seat] >= PLAYER_LIFE:
-        end_game(st, 1 - seat, "damage")
-
-
-def end_game(st: PSState, winner: int, reason: str) -> None:
-    """PS-7.2 the game ends as soon as one player meets a victory condition (PS-2);
-    PS-8.6 nothing else happens at the end."""
-    scores = tuple(1 if s == winner else 0 for s in (0, 1))
-    st.result = Result((winner,), scores, reason)
-    st.stack.clear()
-    st.battle = None
-    st.emit("game_over", winner=winner, reason=reason, damage=list(st.hurt))
