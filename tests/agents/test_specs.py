@@ -1,11 +1,14 @@
 """Agents by spec, and the difficulty levels."""
 
+from pathlib import Path
+
 import pytest
 
+import tcglab.agents
 from tcglab.agents import RandomAgent
 from tcglab.agents.ismcts import IsmctsAgent
-from tcglab.agents.specs import HARD, difficulty, make_agent
-from tcglab.engine import BadOption, games, get_game
+from tcglab.agents.specs import DEFAULT_LEVELS, WITHOUT_HEURISTIC, difficulty, make_agent
+from tcglab.engine import BadOption, Game, games, get_game
 
 GAME = get_game("pm")
 
@@ -29,9 +32,37 @@ def test_difficulty_levels_exist_for_every_game(game_id):
     game = get_game(game_id)
     assert difficulty("easy", game) == "random"
     assert difficulty("normal", game) == "heuristic"
-    assert difficulty("hard", game) == HARD[game_id]
+    assert difficulty("hard", game) == game.levels["hard"]  # each game sets its budget
     hard = make_agent("hard", game, 3)
     assert isinstance(hard, IsmctsAgent) and hard.seconds is None  # reproducible
+
+
+class _Plain(Game):
+    """A game that sets no levels of its own."""
+
+    id, name, min_players, max_players, default_players = "plain", "Plain", 2, 2, 2
+
+    def _new_state(self, seed, players, options, decks): ...
+
+    def card_digest(self) -> str:
+        return ""
+
+
+def test_a_level_the_game_leaves_out_gets_the_default():
+    plain = _Plain()
+    assert difficulty("hard", plain) == WITHOUT_HEURISTIC["hard"]  # no heuristic to guide
+    plain.heuristic_agent = RandomAgent
+    assert difficulty("hard", plain) == DEFAULT_LEVELS["hard"]
+    plain.levels = {"normal": "ismcts:iters=5"}
+    assert difficulty("normal", plain) == "ismcts:iters=5"
+    assert make_agent("normal", plain, 1).iterations == 5
+
+
+def test_the_agents_know_no_game_by_name():
+    """Budgets come from each game's own `levels`, not from a table in the agents."""
+    sources = [p.read_text() for p in Path(tcglab.agents.__file__).parent.glob("*.py")]
+    for game_id in games():
+        assert not any(f'"{game_id}"' in text for text in sources), game_id
 
 
 @pytest.mark.parametrize(

@@ -217,7 +217,7 @@ def test_unreadable_files_are_one_line(cli, tmp_path, monkeypatch, command):
     bad.write_bytes(b"3 \xff\xfe\n")
     big = tmp_path / "big.txt"
     big.write_text("x" * 2_000)
-    monkeypatch.setattr("tcglab.cli.MAX_DECK_LIST_BYTES", 1_000)
+    monkeypatch.setattr("tcglab.cli.decks.MAX_DECK_LIST_BYTES", 1_000)
     monkeypatch.setattr("tcglab.engine.replay.MAX_BYTES", 1_000)
     cases = [
         (tmp_path, f"cannot read {what} {tmp_path}: it is a folder; give a {what} file"),
@@ -287,7 +287,7 @@ def broken_registry():
 
 def test_a_bug_is_one_line_that_says_so_with_exit_status_1(cli, monkeypatch):
     monkeypatch.delenv("TCGLAB_DEBUG", raising=False)
-    monkeypatch.setattr("tcglab.cli.registered_games", broken_registry)
+    monkeypatch.setattr("tcglab.cli.games.registered_games", broken_registry)
     code, out, err = cli("games")
     assert code == 1 and out == ""
     text = one_error_line(err, "tcglab: internal error: ")
@@ -297,7 +297,7 @@ def test_a_bug_is_one_line_that_says_so_with_exit_status_1(cli, monkeypatch):
 
 def test_tcglab_debug_shows_the_trace_of_a_bug(cli, monkeypatch):
     monkeypatch.setenv("TCGLAB_DEBUG", "1")
-    monkeypatch.setattr("tcglab.cli.registered_games", broken_registry)
+    monkeypatch.setattr("tcglab.cli.games.registered_games", broken_registry)
     code, _, err = cli("games")
     assert code == 1
     assert "Traceback (most recent call last)" in err and "broken_registry" in err

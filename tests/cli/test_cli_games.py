@@ -95,3 +95,24 @@ def test_python_dash_m_runs_the_command():
     )
     assert done.returncode == 0, done.stderr
     assert "higurashi" in {g["id"] for g in json.loads(done.stdout)["games"]}
+
+
+def test_games_list_each_games_formats_and_tools(cli):
+    code, out, _ = cli("games")
+    assert code == 0
+    pgt = out.split("pgt ·")[1].split("\n\n")[0]
+    assert "format match (2 players): best-of-three match [PGT-5.3]" in pgt
+    assert "format draft (3 or 4 players): draft and tournament [PGT-15]" in pgt
+    assert "tool odds: dice odds [PGT-GAP-23]" in pgt
+    higurashi = out.split("higurashi ·")[1].split("\n\n")[0]
+    assert "format championship (2 to 5 players)" in higurashi and "[G4-2.6]" in higurashi
+    listing = {g["id"]: g for g in json.loads(cli("games", "--json")[1])["games"]}
+    draft = next(c for c in listing["pgt"]["capabilities"] if c["name"] == "draft")
+    assert draft["players"] == [3, 4] and draft["table"] and not draft["tool"]
+    assert listing["pm"]["capabilities"] == []
+
+
+def test_a_tool_the_game_does_not_have_says_what_it_has(cli):
+    code, out, err = cli("odds", "higurashi", "3D", "--target", "8")
+    assert code == 2 and out == ""
+    assert err == "tcglab: error: higurashi has no odds; it has: championship\n"

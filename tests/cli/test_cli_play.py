@@ -3,6 +3,7 @@ AI seats that see only a Decision, and the result at the end."""
 
 import builtins
 import io
+import json
 import re
 
 import pytest
@@ -158,18 +159,72 @@ def test_a_pgt_match_is_best_of_three(cli, monkeypatch):
     assert wins and max(int(wins.group(2)), int(wins.group(3))) == 2
 
 
-def test_a_pgt_draft_ends_with_a_champion(cli, monkeypatch):
-    """PGT-15: four drafters, the person among them, then the knockout tournament."""
+def test_a_pgt_draft_table_ends_with_a_champion(cli, monkeypatch):
+    """PGT-15: four drafters, the person among them, then the knockout tournament, all
+    at one table; --draft 4 is the same table as --players 4."""
     feed(monkeypatch, "1\n" * 20000)
     code, out, err = cli("play", "pgt", "--draft", "4", "--seed", "4", "--ai", "easy")
     assert code == 0 and err == ""
-    assert out.count("Your pack (9 cards") == 2  # one pack in each of the two rounds
-    assert "Your deck:" in out and re.search(r"Champion: P\d", out)
+    assert "a draft and tournament of 4" in out
+    assert out.count("Your pack (9):") == 2  # a fresh pack in each of the two deals
+    assert "Your picks (18):" in out and re.search(
+        r"Game over: P\d( \(you\))? won \(champion\)", out
+    )
+    feed(monkeypatch, "1\n" * 20000)
+    assert cli("play", "pgt", "--players", "4", "--seed", "4", "--ai", "easy")[1] == out
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["pgt", "--draft", "2"], "a pgt draft is for 3 or 4 players, not 2"),
+        (["pgt", "--draft", "3", "--players", "4"], "--draft 3 is a table of 3, not --players 4"),
+        (["higurashi", "--draft", "3"], "higurashi has no draft; it has: championship"),
+        (["pgt", "--match", "--players", "3"], "a pgt match is for 2 players, not 3"),
+        (["pgt", "--match", "--draft", "4"], "--match and --draft are different formats"),
+        (["pm", "--championship", "2"], "pm has no championship; it has: single games only"),
+        (["pgt", "--match", "--save-replay", "m.json"], "--save-replay records one game or one"),
+    ],
+)
+def test_a_format_the_game_does_not_have_is_a_clear_error(cli, args, message):
+    code, out, err = cli("play", *args)
+    assert code == 2 and out == ""
+    assert err.startswith(f"tcglab: error: {message}") and err.count("\n") == 1
 
 
 def test_a_match_for_a_game_without_match_rules_is_a_clear_error(cli):
     code, _, err = cli("play", "higurashi", "--match", "--seed", "1")
-    assert code == 2 and err == "tcglab: error: higurashi has no match rules; play single games\n"
+    assert code == 2 and err == "tcglab: error: higurashi has no match; it has: championship\n"
+
+
+def test_a_higurashi_championship_through_the_terminal(cli, monkeypatch):
+    """G4-2.6 / G4-GAP-13: three games agreed, scores added up, one champion (or the
+    tied leaders play on)."""
+    prompts = pick_last(monkeypatch)
+    code, out, err = cli(
+        "play", "higurashi", "--championship", "3", "--players", "3", "--seed", "5", "--ai", "easy"
+    )
+    assert code == 0 and err == "" and prompts
+    assert "a championship of several games" in out
+    line = r"^game (\d+)(?: \(.*playing\))?: .* won \((\w+)\), scores (\[.*\])$"
+    played = re.findall(line, out, flags=re.M)
+    assert [int(n) for n, _, _ in played][:3] == [1, 2, 3]
+    totals = re.search(r"^Championship: (.+) (wins|share it), points \[(.*)\]\.$", out, re.M)
+    assert totals, out[-500:]
+    by_seat = [int(t) for t in totals.group(3).split(", ")]
+    assert len(by_seat) == 3
+    first_three = [json.loads(scores) for _, _, scores in played[:3]]
+    if len(played) == 3:  # no decider: the totals are the three games' scores added up
+        assert by_seat == [sum(game[s] for game in first_three) for s in range(3)]
+        assert totals.group(1) == f"P{by_seat.index(max(by_seat)) + 1}"
+    assert "The seed was 5" in out
+
+
+def test_quitting_a_championship_leaves_it(cli, monkeypatch):
+    feed(monkeypatch, "q\n")
+    code, out, err = cli("play", "higurashi", "--championship", "2", "--players", "2")
+    assert code == 0 and err == ""
+    assert "You left the championship." in out
 
 
 def test_japanese_choices_and_log(cli, monkeypatch):

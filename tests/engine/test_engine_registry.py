@@ -10,7 +10,16 @@ from pathlib import Path
 import pytest
 from toy_game import GAME
 
-from tcglab.engine import TcglabError, UnknownGame, games, get_game, register, registry
+from tcglab.engine import (
+    BadOption,
+    TcglabError,
+    UnknownGame,
+    games,
+    get_game,
+    register,
+    registry,
+)
+from tcglab.engine.capabilities import Capability, Standing
 
 HERE = Path(__file__).parent
 
@@ -93,3 +102,69 @@ def test_register_adds_a_game(fresh_registry):
     register(GAME)
     assert get_game("dicerace") is GAME
     assert "dicerace" in games()
+
+
+# -- capabilities: formats and tools a game declares --------------------------------
+
+
+class _TableState:
+    """Stands for a whole format played as one state."""
+
+    def __init__(self, seed, players, options, decks):
+        self.seed, self.players, self.options, self.decks = seed, players, options, decks
+
+
+def _relay(game, seed, agents, *, decks=None, options=None, laps=1):
+    """A format played by agents: each lap, seat 0 wins."""
+    lap = {"seats": [0, 1], "winners": [0], "scores": [1, 0], "reason": "lap"}
+    return Standing((0,), (laps, 0), "laps", (lap,) * laps)
+
+
+class _Formats(type(GAME)):
+    """Dice Race with a format of 2 and a table of 3."""
+
+    capabilities = (
+        Capability("relay", "relay", "Laps until one leads.", _relay, players=(2,)),
+        Capability(
+            "trio",
+            "trio table",
+            "Three at one table.",
+            lambda game, seed, players, options, decks: _TableState(seed, players, options, decks),
+            players=(3,),
+            table=True,
+        ),
+        Capability("chart", "chart", "A table of numbers.", object()),
+    )
+
+
+def test_a_game_finds_its_capabilities_by_name():
+    game = _Formats()
+    assert game.capability("relay").run(game, 1, [None, None], laps=2).totals == (2, 0)
+    assert game.capability("chart").is_tool and not game.capability("relay").is_tool
+    assert game.capability("trio").counts() == "3"
+
+
+def test_a_missing_capability_says_what_the_game_has():
+    with pytest.raises(BadOption) as caught:
+        _Formats().capability("draft")
+    assert str(caught.value) == "dicerace has no draft; it has: relay, trio, chart"
+    with pytest.raises(BadOption) as caught:
+        GAME.capability("match")
+    assert str(caught.value) == "dicerace has no match; it has: single games only"
+
+
+def test_a_table_format_is_what_new_state_builds_at_its_player_counts():
+    game = _Formats()
+    trio = game.new_state(5, 3, {"target": 12})
+    assert isinstance(trio, _TableState) and (trio.seed, trio.players) == (5, 3)
+    assert trio.options == game.resolve_options({"target": 12})  # checked and defaulted
+    assert type(game.new_state(5, 2)).__name__ == "RaceState"
+    assert game.table_format(3) is game.capability("trio") and game.table_format(2) is None
+
+
+@pytest.mark.parametrize(
+    ("players", "text"),
+    [((2,), "2"), ((3, 4), "3 or 4"), ((2, 3, 4, 5), "2 to 5"), ((2, 4, 6), "2, 4 or 6")],
+)
+def test_player_counts_read_as_a_person_says_them(players, text):
+    assert Capability("x", "x", "x", None, players=players).counts() == text

@@ -51,6 +51,22 @@ def test_games_lists_all_four_with_options_levels_and_decks(client):
     assert "easy" in games["ps"]["levels"]
 
 
+def test_games_say_what_a_table_of_each_player_count_plays(client):
+    """PGT-15.1 a Pretty Good Tactics table of 3 or 4 is a draft, which builds its own
+    decks; the client reads this from the formats, not from the game's id."""
+    games = {g["id"]: g for g in client.get("/api/games").json()}
+    pgt = {f["players"]: f for f in games["pgt"]["formats"]}
+    assert sorted(pgt) == [2, 3, 4]
+    assert pgt[2]["name"] == "game" and pgt[2]["decks"] and pgt[2]["summary"] is None
+    for players in (3, 4):
+        assert pgt[players]["name"] == "draft" and not pgt[players]["decks"]
+        assert pgt[players]["title"]["en"] == "draft and tournament"
+        assert "18-card" in pgt[players]["summary"]["en"] and pgt[players]["summary"]["ja"]
+    higurashi = games["higurashi"]["formats"]
+    assert [f["players"] for f in higurashi] == [2, 3, 4, 5]
+    assert all(f["name"] == "game" and not f["decks"] for f in higurashi)
+
+
 def test_cards_are_the_printed_set(client):
     cards = client.get("/api/games/ps/cards").json()
     assert cards["EV01"]["name"] and cards["EV01"]["name_ja"]

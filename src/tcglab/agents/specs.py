@@ -75,30 +75,28 @@ ACCEPTED = (
     "limit=N,guide=heuristic|none,bias=X,widen=X]"
 )
 LEVELS = ("easy", "normal", "hard")
-# Per game, the budget whose decisions stay within about 2 s on one core, as measured by
-# bench/strength.py; an iteration budget keeps a game reproducible from its seed. Where
-# the game's position value is a good guide (pgt, higurashi) playouts stop early and
-# are scored; in pm and ps they run to the end of the game.
-HARD = {
-    "higurashi": "ismcts:iters=200,limit=10,rollout=heuristic",
-    "pgt": "ismcts:iters=80,limit=20,rollout=heuristic",
-    "pm": "ismcts:iters=60,rollout=heuristic",
-    "ps": "ismcts:iters=100,rollout=heuristic",
+# What each level stands for where the game does not set it in `Game.levels`. A game
+# sets its own "hard" budget: the iterations whose decisions stay within about 2 s on
+# one core, as measured by bench/strength.py (an iteration budget keeps a game
+# reproducible from its seed).
+DEFAULT_LEVELS = {
+    "easy": "random",
+    "normal": "heuristic",
+    "hard": "ismcts:iters=100,limit=40,rollout=heuristic",
 }
-HARD_DEFAULT = "ismcts:iters=100,limit=40,rollout=heuristic"
+WITHOUT_HEURISTIC = {"normal": "ismcts:iters=50", "hard": "ismcts:iters=300"}
 
 
 def difficulty(level: str, game: Game) -> str:
-    """The agent spec a difficulty level stands for in `game`."""
-    if level == "easy":
-        return "random"
-    if level == "normal":
-        return "heuristic" if game.heuristic_agent is not None else "ismcts:iters=50"
-    if level == "hard":
-        if game.heuristic_agent is None:
-            return "ismcts:iters=300"
-        return HARD.get(game.id, HARD_DEFAULT)
-    raise BadOption(f"unknown difficulty {level!r}; levels: {', '.join(LEVELS)}")
+    """The agent spec a difficulty level stands for in `game`: the game's own, else
+    tcglab's default (a search without a guide for a game with no heuristic agent)."""
+    if level not in LEVELS:
+        raise BadOption(f"unknown difficulty {level!r}; levels: {', '.join(LEVELS)}")
+    if level in game.levels:
+        return game.levels[level]
+    if game.heuristic_agent is None:
+        return WITHOUT_HEURISTIC.get(level, DEFAULT_LEVELS[level])
+    return DEFAULT_LEVELS[level]
 
 
 def make_agent(spec: str, game: Game, seed: int) -> Agent:

@@ -11,8 +11,10 @@ import json
 from abc import ABC, abstractmethod
 from collections.abc import Mapping
 from dataclasses import dataclass
+from types import MappingProxyType
 from typing import Any
 
+from tcglab.engine.capabilities import Capability
 from tcglab.engine.errors import BadOption
 from tcglab.engine.state import State
 
@@ -115,6 +117,28 @@ class Game(ABC):
     # random games to, under the option sets most likely to run long; each game says
     # beside it how its rules end a game.
     max_actions: int | None = None
+    # Formats and tools beyond single games (a match, a draft, dice odds), found by name
+    # through `capability`; see tcglab.engine.capabilities.
+    capabilities: tuple[Capability, ...] = ()
+    # The agent spec each difficulty level stands for where the game sets its own
+    # (e.g. {"hard": "ismcts:iters=200,rollout=heuristic"}, a budget measured to keep
+    # decisions to a second or two); levels it leaves out get tcglab's defaults.
+    levels: Mapping[str, str] = MappingProxyType({})
+
+    def capability(self, name: str) -> Capability:
+        """The format or tool called `name`; BadOption naming what the game has if none."""
+        for capability in self.capabilities:
+            if capability.name == name:
+                return capability
+        has = ", ".join(c.name for c in self.capabilities) or "single games only"
+        raise BadOption(f"{self.id} has no {name}; it has: {has}")
+
+    def table_format(self, players: int) -> Capability | None:
+        """The format a table of `players` plays as one state, or None for one game."""
+        for capability in self.capabilities:
+            if capability.table and capability.plays(players):
+                return capability
+        return None
 
     def option(self, name: str) -> RuleOption:
         for option in self.options:
@@ -147,10 +171,14 @@ class Game(ABC):
         options: Mapping[str, Any] | None = None,
         decks: list | None = None,
     ) -> State:
-        """A new game, shuffled and dealt from `seed`, stopped at its first decision."""
-        return self._new_state(
-            seed, self.check_players(players), self.resolve_options(options), decks
-        )
+        """A new game, shuffled and dealt from `seed`, stopped at its first decision; at
+        a player count a table format declares, that format as one state."""
+        players = self.check_players(players)
+        options = self.resolve_options(options)
+        table = self.table_format(players)
+        if table is not None:
+            return table.run(self, seed, players, options, decks)
+        return self._new_state(seed, players, options, decks)
 
     @abstractmethod
     def _new_state(self, seed: int, players: int, options: dict, decks: list | None) -> State: ...
@@ -158,29 +186,6 @@ class Game(ABC):
     @abstractmethod
     def card_digest(self) -> str:
         """A hash of the card set, so a replay can tell it was made with other cards."""
-
-    def odds(self, expression: str, target: int) -> dict:
-        """Exact chances of a dice check, for games whose rules have one to choose."""
-        raise BadOption(f"{self.id} has no dice expressions to compute odds for")
-
-    def odds_text(self, report: dict | None = None) -> str:
-        """An odds report as a table for people; with no report, the game's full chart."""
-        raise BadOption(f"{self.id} has no dice expressions to compute odds for")
-
-    # Games whose rules define matches or a draft override these.
-
-    def play_match(self, seed: int, agents: list, decks=None, options=None) -> dict:
-        """A match as the rules define it: {"wins", "winner", "games"}."""
-        raise BadOption(f"{self.id} has no match rules; play single games")
-
-    def draft(self, seed: int, pickers: list) -> dict:
-        """A draft: each picker's `pick(seat, pack_ids, picked_ids)` builds {"decks"};
-        a None picker is the game's own AI."""
-        raise BadOption(f"{self.id} has no draft")
-
-    def tournament(self, seed: int, decks: list, agents: list) -> dict:
-        """The drafted players' tournament: {"rounds", "champion"}."""
-        raise BadOption(f"{self.id} has no draft tournament")
 
     def card_faces(self) -> dict[str, dict]:
         """Every printed card by id, as the public data its face shows."""

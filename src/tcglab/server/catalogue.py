@@ -1,5 +1,6 @@
-"""What the lobby needs to know about each registered game: its seats, rule options,
-AI levels, decks and the public card list the client draws card faces from.
+"""What the lobby needs to know about each registered game: its seats, what a table of
+each player count plays (its formats), rule options, AI levels, decks and the public
+card list the client draws card faces from.
 
 The card list is each game's printed card set (names, numbers, texts), which every
 player may read; which card lies where is never part of it.
@@ -13,6 +14,7 @@ from tcglab.agents.specs import make_agent
 from tcglab.engine import BadOption, Game, RuleOption, TcglabError
 
 LEVELS = ("easy", "normal", "hard")
+ONE_GAME = {"en": "one game", "ja": "1ゲーム"}
 
 
 def option_info(option: RuleOption) -> dict:
@@ -48,6 +50,25 @@ def levels(game: Game) -> tuple[str, ...]:
     return tuple(usable)
 
 
+def formats(game: Game) -> list[dict]:
+    """For each player count, what a table of that many plays: one game, or a format the
+    game plays as one table (a Pretty Good Tactics draft). `decks` says whether the
+    players choose decks for it; `summary` is None for one game."""
+    listed, has_decks = [], bool(game.prebuilt_decks())
+    for players in range(game.min_players, game.max_players + 1):
+        table = game.table_format(players)
+        entry = {"players": players, "name": "game", "title": ONE_GAME, "summary": None}
+        if table is not None:
+            entry.update(
+                name=table.name,
+                title={"en": table.title, "ja": table.title_ja or table.title},
+                summary={"en": table.summary, "ja": table.summary_ja or table.summary},
+            )
+        entry["decks"] = has_decks and (table is None or table.decks)
+        listed.append(entry)
+    return listed
+
+
 def game_info(game: Game) -> dict:
     return {
         "id": game.id,
@@ -55,6 +76,7 @@ def game_info(game: Game) -> dict:
         "min_players": game.min_players,
         "max_players": game.max_players,
         "default_players": game.default_players,
+        "formats": formats(game),
         "options": [option_info(o) for o in game.options],
         "levels": list(levels(game)),
         "decks": sorted(game.prebuilt_decks()),

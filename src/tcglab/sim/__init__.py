@@ -1,4 +1,5 @@
-"""Batch simulation: many games played by agents, their statistics, a progress bar."""
+"""Batch simulation: many games (or formats of several games) played by agents, their
+statistics, a progress bar."""
 
 from tcglab.sim.batch import (
     DEFAULT_MAX_ACTIONS,
@@ -7,6 +8,7 @@ from tcglab.sim.batch import (
     UnknownAgent,
     play_out,
     run_batch,
+    run_formats,
     save_replay,
     seat_agents,
     split_specs,
@@ -21,6 +23,7 @@ __all__ = [
     "UnknownAgent",
     "play_out",
     "run_batch",
+    "run_formats",
     "save_replay",
     "seat_agents",
     "split_specs",

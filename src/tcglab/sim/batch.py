@@ -1,4 +1,5 @@
-"""Playing many games with agents, and adding up what happened.
+"""Playing many games with agents, and adding up what happened; the same for a format
+of several games (a match, a championship) played many times.
 
 Every game's seed, and every agent's seed, is drawn from one batch seed, so the same
 batch seed, player count, options and agents replay the same games, in order.
@@ -17,6 +18,7 @@ from typing import Any
 from tcglab.agents import Decision
 from tcglab.agents.specs import make_agent
 from tcglab.engine import Game, Result, Rng, State, TcglabError
+from tcglab.engine.capabilities import Capability, Standing
 from tcglab.engine.replay import record
 
 DEFAULT_MAX_ACTIONS = 100_000
@@ -152,19 +154,59 @@ def run_batch(
 ) -> Tally:
     """Play `games` games and add them up. `on_game(index, state)` sees each finished
     game (index from 0), outside the timed part."""
-    players = game.check_players(players)
-    options = game.resolve_options(options)
-    kinds = agents or ["random"] * players
-    tally = Tally(game.id, seed, players, options, kinds)
-    for index, (game_seed, agent_seeds) in enumerate(seeds(seed, games, players)):
+    tally = new_tally(game, seed, players, options, agents)
+    for index, (game_seed, seats) in enumerate(seated(game, tally, games)):
         started = time.perf_counter()
-        state = game.new_state(game_seed, players, options, decks)
-        seats = [make_agent(k, game, s) for k, s in zip(kinds, agent_seeds, strict=True)]
+        state = game.new_state(game_seed, tally.players, tally.options, decks)
         taken = play_out(state, seats, max_actions)
         tally.add(state.result, taken, time.perf_counter() - started)
         if on_game is not None:
             on_game(index, state)
     return tally
+
+
+def run_formats(
+    game: Game,
+    played: Capability,
+    count: int,
+    seed: int,
+    players: int | None = None,
+    options: Mapping[str, Any] | None = None,
+    agents: list[str] | None = None,
+    settings: Mapping[str, Any] | None = None,
+    on_format: Callable[[int], None] | None = None,
+) -> Tally:
+    """Play a format of several games `count` times and add up who won it. In the
+    tally each format counts as one "game" won by the format's winners, its scores
+    are the format's totals and its actions the games it took."""
+    tally = new_tally(game, seed, players, options, agents)
+    for index, (format_seed, seats) in enumerate(seated(game, tally, count)):
+        started = time.perf_counter()
+        standing = played.run(game, format_seed, seats, options=tally.options, **(settings or {}))
+        tally.add(format_result(standing), len(standing.games), time.perf_counter() - started)
+        if on_format is not None:
+            on_format(index)
+    return tally
+
+
+def new_tally(game: Game, seed: int, players, options, agents) -> Tally:
+    """An empty tally of a batch, its players and options checked by the game."""
+    players = game.check_players(players)
+    kinds = agents or ["random"] * players
+    return Tally(game.id, seed, players, game.resolve_options(options), kinds)
+
+
+def seated(game: Game, tally: Tally, count: int) -> Iterator[tuple[int, list]]:
+    """Per game of a batch: its seed, and a fresh agent of its kind for every seat."""
+    for game_seed, agent_seeds in seeds(tally.seed, count, tally.players):
+        kinds = zip(tally.agents, agent_seeds, strict=True)
+        yield game_seed, [make_agent(kind, game, s) for kind, s in kinds]
+
+
+def format_result(standing: Standing) -> Result:
+    """A format's outcome as the tally counts a game: its winners, its totals as scores."""
+    reason = {0: "nobody", 1: "won"}.get(len(standing.winners), "shared")
+    return Result(standing.winners, standing.totals, reason)
 
 
 def save_replay(

@@ -49,7 +49,7 @@ def position(
     n = len(st.cid)
     st.stack.clear()
     st.procs.clear()
-    st.hands, st.field, st.layout = [[], []], [[-1] * 6, [-1] * 6], [None, None]
+    st.hands, st.field, st.forming = [[], []], [[-1] * 6, [-1] * 6], [[], []]
     st.loc, st.up, st.tapped, st.known = [-1] * n, [False] * n, [False] * n, [0] * n
     st.won, st.score = [[], []], list(score)
     pool = list(range(n))

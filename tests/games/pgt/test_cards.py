@@ -1,11 +1,13 @@
 """The card set and the ability notation (PGT-3.1, PGT-4, PGT-9, PGT-13)."""
 
+from collections import Counter
 from pathlib import Path
 
 import pytest
 
 from tcglab.engine.errors import BadOption, CardDataError, TcglabError
 from tcglab.games.pgt import GAME
+from tcglab.games.pgt.attributes import ATTRIBUTES
 from tcglab.games.pgt.cards import read_card_set
 from tcglab.games.pgt.notation import NotationError, parse_ability
 from tcglab.games.pgt.odds import odds_report
@@ -50,6 +52,8 @@ def test_every_card_parses_and_has_both_languages():
         "peek",
         "recall",
         "defence",
+        "bane",
+        "ward",
     ],
 )
 def test_every_mechanic_is_on_several_cards(mechanic):
@@ -70,14 +74,46 @@ def test_every_mechanic_is_on_several_cards(mechanic):
             "M": ab.strike is not None and ab.strike.mode == "M",
             "attr": ab.strike is not None and bool(ab.strike.attribute),
             "multi": ab.max_targets > 1,
+            "bane": bool(ab.bane),
+            "ward": bool(ab.ward),
         }.get(mechanic, mechanic in effects)
 
     assert sum(any(has(a) for a in c.abilities) for c in CARDS) >= 3
 
 
 def test_parties_of_three_to_six_fit_ten_points():
+    """PGT-8.1.1: score 1 to 4, about 2 on average, so 4-6 characters make a party."""
     scores = sorted(c.score for c in CARDS)
     assert scores[0] >= 1 and scores[-1] <= 4
+    assert 1.8 <= sum(scores) / len(scores) <= 2.2 and sum(scores[:6]) <= 10
+
+
+def test_defences_stay_in_the_ranges_of_the_set():
+    """PGT-4.4 / PGT-4.5: P-def 2 to 12 and M-def 3 to 12, as the set has always had."""
+    assert all(2 <= c.pdef <= 12 and 3 <= c.mdef <= 12 for c in CARDS)
+
+
+def test_every_card_plays_its_own_part():
+    """At least 140 different ability lists among the 180 cards."""
+    assert len({tuple(c.info["abilities"]) for c in CARDS}) >= 140
+
+
+def test_every_name_is_its_own_and_no_family_is_too_large():
+    """No full name twice in either language; a family name on 3 cards at most."""
+    assert len({c.name_ja for c in CARDS}) == len({c.name_en for c in CARDS}) == 180
+    families = Counter(c.name_ja.split(" ")[0] for c in CARDS)
+    assert max(families.values()) <= 3
+    assert all(len(c.name_ja.split(" ")) == len(c.name_en.split(" ")) == 2 for c in CARDS)
+
+
+def test_attributes_matter_on_many_cards_of_every_attribute():
+    """PGT-GAP-21: 特攻 and 耐性 are the texts that refer to attributes; at least 20 cards
+    carry one, cards of every attribute carry them and every attribute is named."""
+    carriers = [c for c in CARDS if any(a.bane or a.ward for a in c.abilities)]
+    assert len(carriers) >= 20
+    assert {c.attribute for c in carriers} == set(ATTRIBUTES)
+    named = Counter(e[0] for c in carriers for a in c.abilities for e in (a.bane, a.ward) if e)
+    assert set(named) == set(ATTRIBUTES) and min(named.values()) >= 3
 
 
 @pytest.mark.parametrize(

@@ -90,13 +90,42 @@ def test_face_down_defence_zero_is_met_by_a_fumble() -> None:
     assert success_probability(2, 0, 0) == 1
 
 
-@pytest.mark.parametrize("bad", [0, 11, -1])
-def test_number_of_dice_must_be_1_to_10(bad: int) -> None:
+@pytest.mark.parametrize("bad", [0, -1])
+def test_a_check_rolls_at_least_one_die(bad: int) -> None:
     """PGT-GAP-6: at least one die is rolled."""
     with pytest.raises(ValueError, match="number of dice"):
         check_distribution(bad, 0)
     with pytest.raises(ValueError, match="number of dice"):
         DiceExpr(bad, 0)
+
+
+@pytest.mark.parametrize("k", [11, 12, 30, 60])
+def test_no_rule_caps_the_dice_of_a_check(k: int) -> None:
+    """PGT-11.1 / PGT-11.5 set no upper limit: a check of many dice (an attack with
+    several boosts folded in) has exact odds like any other. (From 17 dice on, a plain
+    sum can itself be 99: values are kept literally, so 99 holds more than criticals.)"""
+    dist = check_distribution(k, -12)
+    assert sum(dist.values()) == 1
+    assert dist[FUMBLE_VALUE] == fumble_probability(k) == 1 - Fraction(5, 6) ** k
+    assert dist[CRITICAL_VALUE] >= critical_probability(k) == Fraction(1, 6) ** k
+    assert max(v for v in dist if v != CRITICAL_VALUE) == 6 * k - 1 - 12
+    assert DiceExpr(k, -12).dice == k
+    faces = [5] * (k - 1) + [6]
+    assert roll_value(faces, -12) == sum(faces) - 12
+
+
+def test_eleven_dice_match_a_convolution_of_single_dice() -> None:
+    """The exact odds for more dice than any table holds agree with adding the dice
+    one at a time by hand (PGT-11.2: no face 1 among them)."""
+    safe: dict[int, int] = {0: 1}
+    for _ in range(11):
+        nxt: dict[int, int] = {}
+        for total, count in safe.items():
+            for face in range(2, 7):
+                nxt[total + face] = nxt.get(total + face, 0) + count
+        safe = nxt
+    at_least_40 = sum(c for total, c in safe.items() if 40 <= total < 66)
+    assert success_probability(11, 0, 40) == Fraction(at_least_40 + 1, 6**11)  # + all 6s
 
 
 # --- PGT-WE-8 and PGT-WE-1: concrete rolls -------------------------------------------------

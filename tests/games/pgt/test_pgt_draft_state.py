@@ -269,3 +269,45 @@ def test_every_ai_level_plays_every_seat(level):
             assert choice.id in legal, f"seat {seat} chose {choice.id!r} in the {phase}"
             st.apply(choice)
     assert st.phase == "cup" and not st.over
+
+
+@pytest.mark.parametrize(("players", "aside"), [(4, 144), (3, 153)])
+def test_we14_the_first_deal_sets_the_rest_aside(players, aside):
+    """PGT-WE-14 / PGT-15.3(1): 9 each from the 180 cards, the rest set aside."""
+    deal = next(e.data for e in table(players).log if e.kind == "draft_deal")
+    assert deal == {"deal": 1, "each": 9, "aside": aside}
+
+
+def test_the_draft_is_the_format_of_three_or_four():
+    """PGT-15.1 the game declares its draft as a table format of 3 or 4 players, which
+    builds its own decks (PGT-15.2)."""
+    draft = GAME.capability("draft")
+    assert draft.table and not draft.decks and draft.players == (3, 4)
+    assert GAME.table_format(4) is draft and GAME.table_format(2) is None
+    with pytest.raises(BadOption, match="a draft builds its own decks"):
+        GAME.new_state(1, 4, decks=[["001"] * 18] * 4)
+
+
+def test_gap12_the_match_format_plays_fresh_games_to_two_wins():
+    """PGT-5.3 / PGT-GAP-12: a match is whole games, each from a fresh setup, until one
+    player has won two; the standing counts games won."""
+    match = GAME.capability("match")
+    standing = match.run(GAME, 3, [PgtAgent(1), PgtAgent(2)], options={"round_limit": 3})
+    assert standing.tally == "games" and max(standing.totals) <= 2
+    decided = [g for g in standing.games if len(g["winners"]) == 1]
+    assert list(standing.totals) == [sum(g["winners"] == [s] for g in decided) for s in (0, 1)]
+    assert max(standing.totals) == 2 or len(standing.games) == 6
+    if standing.winners:
+        assert standing.totals[standing.winners[0]] == max(standing.totals)
+    with pytest.raises(BadOption, match="a match is played by 2 players, not 3"):
+        match.run(GAME, 3, [PgtAgent(s) for s in range(3)])
+
+
+def test_the_sample_decks_come_from_an_ai_draft():
+    """Four 18-card decks, no card in two of them (each card exists once, PGT-15.2)."""
+    decks = GAME.prebuilt_decks()
+    assert sorted(decks) == ["draft-1", "draft-2", "draft-3", "draft-4"]
+    cards = [card for deck in decks.values() for card in deck]
+    assert all(len(deck) == 18 for deck in decks.values()) and len(set(cards)) == 72
+    decks["draft-1"].clear()
+    assert len(GAME.prebuilt_decks()["draft-1"]) == 18  # a copy each time

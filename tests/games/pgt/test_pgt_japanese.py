@@ -9,7 +9,7 @@ from pgt_position import act, plain, position
 
 from tcglab.engine.rng import Rng
 from tcglab.games.pgt import GAME
-from tcglab.games.pgt.messages import MESSAGES, MESSAGES_JA, ability_ja, describe
+from tcglab.games.pgt.messages import ability_ja, catalogue, describe
 
 A, B, C = plain(3)  # "Ａ：P3D+1" only
 DRAWER = "125"  # Ｒ：ドロー1, Ａ：M(光)2D
@@ -68,7 +68,7 @@ def test_random_games_speak_japanese_everywhere():
             for event, en in zip(st.events_for(seat, 0, "ja"), english, strict=True):
                 assert_japanese(event["message"], en["message"])
                 kinds.add(event["kind"])
-    assert set(MESSAGES) <= kinds
+    assert catalogue().kinds() <= kinds
     assert {"keep", "put", "empty", "attack", "guard", "target", "roll", "use", "flip"} <= verbs
     assert {"innocence", "counter", "decline", "skip", "done", "pass", "no"} <= verbs
 
@@ -85,7 +85,8 @@ def test_card_names_map_one_to_one():
 
 
 def test_every_event_kind_has_a_japanese_message_and_english_is_the_default():
-    assert set(MESSAGES_JA) == set(MESSAGES)
+    messages = catalogue()
+    assert set(messages.by_lang["ja"].messages) == set(messages.by_lang["en"].messages)
     data = {"seat": 0}
     assert describe("no_attack", data) == "P1 does not attack"
     assert describe("no_attack", data, "ja") == "P1はアタックしない"

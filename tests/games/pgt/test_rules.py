@@ -4,6 +4,7 @@ import pytest
 from pgt_position import act, at, card, events, ids, plain, position
 
 from tcglab.engine.errors import IllegalAction
+from tcglab.engine.rng import Rng
 from tcglab.games.pgt import GAME
 from tcglab.games.pgt.odds import odds_report
 
@@ -244,7 +245,7 @@ def test_we12_formation_cap_and_columns():
 def test_we12_full_ten_point_party():
     st = position({}, {}, hands=(("002", "001", "027", "006"), ()), step=("form", 0, False))
     act(st, "put H2", "put H1", "empty", "put H1", "put H1")  # 3+2 front, 2+3 back
-    assert st.layout[0] is None  # B3 needs F3: the formation ended by itself
+    assert st.forming[0] == []  # B3 needs F3: the formation ended by itself
     assert sum(card(at(st, f"P1.{s}")).score for s in ("F1", "F2", "B1", "B2")) == 10
 
 
@@ -459,31 +460,15 @@ def test_disrupt_and_enemy_reroll():
     assert events(st, "check")[0]["value"] == 0
 
 
-def test_gap12_gap25_match_and_tournament():
-    """PGT-GAP-12 each game a fresh setup; PGT-GAP-25 a 3-player draft gives a bye and
-    best-of-three matches with the drafted decks."""
-    from tcglab.games.pgt import PgtAgent
-    from tcglab.games.pgt.draft import AiPicker, draft, tournament
-    from tcglab.games.pgt.match import play_match
-
-    result = play_match(GAME, 3, [PgtAgent(1), PgtAgent(2)])
-    assert max(result["wins"]) == 2 and 2 <= len(result["games"]) <= 3
-    decks = draft(4, [AiPicker() for _ in range(3)])["decks"]
-    cup = tournament(GAME, 5, decks, [PgtAgent(i) for i in range(3)])
-    assert "bye" in cup["rounds"][0][0] and cup["champion"] in (0, 1, 2)
-
-
-def test_we14_draft_arithmetic():
-    """PGT-WE-14 / PGT-15.3: 4 players: 36 dealt, 144 aside, 108 unused; 3 players 126."""
-    from tcglab.games.pgt.draft import AiPicker, draft
-
-    four = draft(1, [AiPicker() for _ in range(4)])
-    assert four["set_aside_after_first_deal"] == 144 and four["unused"] == 108
-    assert [len(d) for d in four["decks"]] == [18] * 4
-    assert len({c for d in four["decks"] for c in d}) == 72
-    assert draft(1, [AiPicker() for _ in range(3)])["unused"] == 126
-    st = GAME.new_state(1, decks=four["decks"][:2])
-    assert [len(d) for d in st.decks] == [8, 8]  # PGT-15.2 ten in hand, eight to draw
+def test_own_decks_deal_ten_and_keep_eight():
+    """PGT-15.2 / PGT-WE-14: with two 18-card decks each player is dealt 10 from their
+    own deck and draws from its other 8; a sample keeps each deck's cards its own."""
+    ids = [card.id for card in GAME.cards.cards]
+    mine, theirs = ids[:18], ids[18:36]
+    st = GAME.new_state(1, decks=[mine, theirs])
+    assert [len(d) for d in st.decks] == [8, 8] and [len(h) for h in st.hands] == [10, 10]
+    sample = st.determinize(0, Rng(5))
+    assert {sample.card(i).id for i in sample.hands[1] + sample.decks[1]} == set(theirs)
 
 
 def test_gap23_gap26_chart_and_the_180_card_set():
@@ -492,3 +477,68 @@ def test_gap23_gap26_chart_and_the_180_card_set():
 
     assert "| 7 | 0.1667 | 0.5278 | 0.5741 |" in chart_text()
     assert len(GAME.cards.cards) == 180
+
+
+DARK_CASTER = "023"  # Ａ：M(闇)4D レンジ3, イノセンス M(闇)3D
+PLUS2D = ("009", "035", "139")  # Ｔ：アタック+2D-4, Ａ：P2D
+COUNTER_4D = "022"  # Ａ：P4D+1, カウンター P2D+2 (P-def 10)
+
+
+def test_boosts_fold_past_ten_dice():
+    """PGT-11.1 / PGT-11.5 / PGT-WE-1: no rule caps a check's dice. A 4D attack with
+    three +2D-4 boosts and a +1D boost is one check of up to 11 dice at -12: all 11 are
+    offered, rolled and summed."""
+    party = {"F1": DARK_CASTER, "F2": PLUS2D[0], "F3": PLUS2D[1], "B1": PLUS2D[2], "B2": PLUS1D}
+    st = position(party, {"F1": A})
+    act(st, "attack F1 1", "target P2.F1", "use F2 1", "use F3 1", "use B1 1", "use B2 1")
+    assert (st.procs[0]["dice"], st.procs[0]["mod"]) == (11, -12)
+    assert ids(st) == [f"roll {k}" for k in range(1, 12)]
+    faces = (2, 3, 4, 5, 6, 2, 3, 4, 5, 6, 2)
+    st.rng.force(*faces)
+    act(st, "roll 11")
+    assert events(st, "roll")[0]["faces"] == list(faces)
+    assert events(st, "check")[0]["value"] == sum(faces) - 12  # 42 - 12 = 30
+    assert at(st, "P2.F1") is None
+
+
+def test_attack_boosts_are_not_offered_to_an_effect_with_attack_power():
+    """PGT-11.5 adds "+nD+a" to an attack, and PGT-13.6 makes an attack the use of an
+    Ａ ability: a Ｔ strike (PGT-14.3) takes no attack boost."""
+    st = position({"F1": STRIKER, "F2": BOOST}, {"F1": A})
+    act(st, "use F1 1", "target P2.F1")
+    assert "use F2 1" not in ids(st)
+    assert st.procs[0]["kind"] == "strike" and ids(st) == ["roll 1", "roll 2"]
+
+
+def test_attack_boosts_are_not_offered_to_counter():
+    """PGT-11.5 / PGT-13.6 / PGT-13.11: Counter is an effect with attack power, not an
+    attack, so its player's +2D-4 is not offered for its check."""
+    st = position({"F1": A}, {"F1": COUNTER_4D, "F2": BOOST})
+    act(st, "attack F1 1", "target P2.F1", "no guard")
+    st.rng.force(2, 2, 2)
+    act(st, "roll 3")  # 7 < P-def 10
+    assert ids(st) == ["counter", "decline"]
+    act(st, "counter")
+    assert st.procs[-1]["purpose"] == "counter"
+    assert "use F2 1" not in ids(st) and ids(st) == ["roll 1", "roll 2"]
+
+
+def test_attack_boost_still_offered_to_the_attack():
+    """PGT-11.5: the same +2D-4 is offered while the player's own attack waits."""
+    st = position({"F1": A, "F2": BOOST}, {"F1": B})
+    act(st, "attack F1 1", "target P2.F1")
+    assert ids(st) == ["use F2 1", "pass"]
+
+
+def test_gap11_before_reformation_still_checks_round_one():
+    """PGT-5.2 applies at every round start. With empty_party_check=before_reformation
+    (PGT-GAP-11) later rounds are checked before re-formation; round 1 has none before
+    it, so it is checked as it starts: a player who forms an empty party loses then."""
+    st = GAME.new_state(2, options={"empty_party_check": "before_reformation"})
+    while st.to_move == 0:
+        st.apply(next((a for a in ids(st) if a.startswith("put")), "empty"))
+    assert st.to_move == 1 and st.round == 0
+    while st.to_move == 1:
+        st.apply("empty")
+    assert st.over and st.result.winners == (0,) and st.result.reason == "empty_party"
+    assert st.round == 1 and not events(st, "round")

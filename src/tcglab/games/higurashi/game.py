@@ -2,14 +2,31 @@
 
 from __future__ import annotations
 
+from types import MappingProxyType
+
+from tcglab.engine.capabilities import Capability
 from tcglab.engine.errors import BadOption
 from tcglab.engine.game import Game
 from tcglab.games.higurashi import render as board
 from tcglab.games.higurashi.agent import HigurashiAgent
 from tcglab.games.higurashi.cards import card_set
+from tcglab.games.higurashi.championship import play_championship
 from tcglab.games.higurashi.options import OPTIONS
 from tcglab.games.higurashi.state import HigurashiState
 from tcglab.games.higurashi.turn import set_up
+
+CHAMPIONSHIP = Capability(
+    "championship",
+    "championship of several games",
+    "Several games, agreed in advance (one per player unless set); scores add up, the "
+    "highest total is champion, and tied leaders alone play on.",
+    play_championship,
+    rule="G4-2.6",
+    players=(2, 3, 4, 5),
+    title_ja="複数ゲームの選手権",
+    summary_ja="あらかじめ決めた数（指定がなければ人数と同じ）のゲームを行い、得点の合計が"
+    "最も高い人が優勝します。首位が並んだときはその人たちだけでもう1ゲーム行います。",
+)
 
 
 class HigurashiGame(Game):
@@ -23,6 +40,10 @@ class HigurashiGame(Game):
     # At most ROUND_CAP (100) rounds of five turns (options.py); random five-player games
     # under the longest options take about 1,500 actions at most.
     max_actions = 10_000
+    capabilities = (CHAMPIONSHIP,)
+    # Decisions within about 2 s on one core (bench/strength.py); playouts stop early
+    # and are scored by the position value, a good guide in this game.
+    levels = MappingProxyType({"hard": "ismcts:iters=200,limit=10,rollout=heuristic"})
 
     @property
     def cards(self):

@@ -9,13 +9,13 @@ from functools import cache
 from tcglab.engine.actions import Action
 from tcglab.engine.decision import Decision
 from tcglab.engine.rng import Rng
+from tcglab.games.pgt import parts
 from tcglab.games.pgt.cards import card_set
-from tcglab.games.pgt.dice import DiceExpr, best_dice, success_probability
-from tcglab.games.pgt.draft import best_pick
+from tcglab.games.pgt.dice import DiceExpr, best_dice, roll_value, success_probability
 from tcglab.games.pgt.notation import parse_ability
+from tcglab.games.pgt.parts import Situation
 
 GUESSED_DEFENCE = 6  # a face-down enemy is likely to be turned up with about this much
-SLOTS = ("F1", "F2", "F3", "B1", "B2", "B3")
 
 
 @cache
@@ -24,23 +24,23 @@ def ability(text: str):
 
 
 def best_odds(dice: int, mod: int, target: int) -> float:
-    dice = max(1, min(dice, 10))
+    dice = max(1, dice)
     k = best_dice(DiceExpr(dice, mod), target)
     return float(success_probability(k, mod, target))
 
 
 def card_value(card: dict) -> float:
-    """How much a card adds to a party: its best attack plus its defences."""
+    """How much a card adds to a party: what its abilities' parts are worth (its attack
+    most) plus its defences, per point of score."""
     value = (card["pdef"] + card["mdef"]) / 2
     for text in card["abilities"]:
-        ab = ability(text)
-        if ab.strike and ab.is_attack:
-            value = max(value, value + ab.strike.dice * 2 + ab.strike.modifier + ab.range)
-        elif ab.keyword in ("innocence", "counter"):
-            value += 2
-        else:
-            value += 1
+        value += parts.value(ability(text))
     return value / (card["score"] + 1)
+
+
+def best_pick(pack: list[dict]) -> str:
+    """The id of the card worth most to a party per point of score (ties: highest id)."""
+    return max(pack, key=lambda info: (card_value(info), info["id"]))["id"]
 
 
 def _even_chance(need_a: int, need_b: int) -> float:
@@ -197,7 +197,7 @@ class PgtAgent:
         proc = obs["procs"][-1]
         target = self._char(obs, next((t for t in proc["targets"] if t), None))
         defence = self._defence(target, proc["mode"]) if target else GUESSED_DEFENCE
-        k = best_dice(DiceExpr(min(proc["dice"], 10), proc["mod"]), defence)
+        k = best_dice(DiceExpr(proc["dice"], proc["mod"]), defence)
         return f"roll {k}"
 
     # -- defending ------------------------------------------------------------------
@@ -250,26 +250,15 @@ class PgtAgent:
         return any(ability(t).is_attack for t in char["card"]["abilities"])
 
     def _should_use(self, obs, seat, mine, action_id, procs) -> bool:
+        """Whether the ability's parts say it is worth using now."""
         _, slot, number = action_id.split(" ")
         ab = ability(mine[slot]["card"]["abilities"][int(number) - 1])
-        kind = ab.kind
-        if kind in ("boost", "disrupt"):
-            return True
-        if kind == "reroll":
-            p = procs[-1]
-            target = self._char(obs, next((t for t in p["targets"] if t), None))
-            hit = p["faces"] is not None and target is not None
-            if not hit:
-                return False
-            from tcglab.games.pgt.dice import roll_value
+        seen = Situation(seat, procs, obs["turn_player"] == seat, lambda p: self._hits(obs, p))
+        return parts.worth(ab, seen)
 
-            value = roll_value(p["faces"], p["mod"])
-            succeeds = value >= self._defence(target, p["mode"])
-            return succeeds != (p["seat"] == seat)
-        if ab.target_kind == "ally":
-            return any(p["seat"] != seat for p in procs)
-        if procs:
-            return False
-        if ab.strike:
-            return obs["turn_player"] == seat
-        return obs["turn_player"] == seat and not any(e[0] == "named" for e in ab.effects)
+    def _hits(self, obs, p) -> bool | None:
+        """Whether a rolled check beats its first target's defence as this seat sees it."""
+        target = self._char(obs, next((t for t in p["targets"] if t), None))
+        if p["faces"] is None or target is None:
+            return None
+        return roll_value(p["faces"], p["mod"]) >= self._defence(target, p["mode"])

@@ -11,9 +11,10 @@ from typing import TYPE_CHECKING
 from tcglab.engine.actions import Action
 from tcglab.games.pgt import abilities, turn
 from tcglab.games.pgt.abilities import SLOTS, candidates, new_proc
+from tcglab.games.pgt.attributes import compared_defence
 from tcglab.games.pgt.dice import roll_value
-from tcglab.games.pgt.messages import ability_ja, name_ja, strike_ja
-from tcglab.games.pgt.notation import describe
+from tcglab.games.pgt.messages import name_ja
+from tcglab.games.pgt.parts import strike_text, text
 from tcglab.games.pgt.procedure import automatic, decision
 
 if TYPE_CHECKING:
@@ -89,7 +90,7 @@ NO_ATTACK = Action("no attack", "Do not attack this turn", "このターンは�
 @cache
 def _attack_action(slot: int, index: int, en: str, ja: str, ab) -> Action:
     return Action(
-        f"attack {SLOTS[slot]} {index + 1}", f"{en}: {describe(ab)}", f"{ja}：{ability_ja(ab)}"
+        f"attack {SLOTS[slot]} {index + 1}", f"{en}: {text(ab)}", f"{ja}：{text(ab, 'ja')}"
     )
 
 
@@ -201,7 +202,7 @@ def _keyword_actions(word: str):
             Action(
                 word,
                 f"{name}: {card.name_en} strikes back with {ab.strike}",
-                f"{ja}：{card.name_ja}が{strike_ja(ab.strike)}で{how}",
+                f"{ja}：{card.name_ja}が{strike_text(ab.strike, 'ja')}で{how}",
             ),
             Action("decline", f"Do not use {name}", f"{ja}を使わない"),
         ]
@@ -311,6 +312,7 @@ def stage_compare(st: PgtState, pid: int, p: dict) -> None:
         if st.loc[target] < 0:
             continue  # PGT-14.1.6 a target gone from the field is not compared
         defence = st.defence(target, p["mode_pm"])
+        defence = compared_defence(st, p, target, defence)  # 特攻 and 耐性 (PGT-GAP-21)
         success = p["value"] >= defence and not invalid_fails
         st.emit(
             "compare",

@@ -17,12 +17,12 @@ import unicodedata
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from functools import cache, lru_cache
+from functools import lru_cache
 
 __all__ = [
     "CRITICAL_VALUE",
     "FUMBLE_VALUE",
-    "MAX_DICE",
+    "READ_DICE",
     "DiceExpr",
     "Odds",
     "best_dice",
@@ -40,7 +40,10 @@ __all__ = [
 
 FUMBLE_VALUE = 0  # PGT-11.3: a fumble's value
 CRITICAL_VALUE = 99  # PGT-11.3: a critical hit's value
-MAX_DICE = 10  # engine limit on the dice of one check, after folding boosts (PGT-11.5)
+# PGT-11.1 and PGT-11.5 set no upper limit on the dice of one check: the checks the
+# engine makes roll every die they have, boosts included. Only the text reader below has
+# a bound, on what the odds command accepts as input.
+READ_DICE = 10
 
 _FACES = range(1, 7)
 _SAFE_FACES = range(2, 7)  # faces that do not fumble (PGT-11.2)
@@ -48,9 +51,9 @@ _EXPECTED_FORM = "expected something like 3D+1 or 3D+2D-4"
 
 
 def _check_dice(k: int) -> None:
-    """PGT-11.1 and PGT-GAP-6: a check rolls at least 1 die (and at most MAX_DICE here)."""
-    if isinstance(k, bool) or not isinstance(k, int) or not 1 <= k <= MAX_DICE:
-        raise ValueError(f"number of dice must be a whole number from 1 to {MAX_DICE}, got {k!r}")
+    """PGT-11.1 and PGT-GAP-6: a check rolls at least 1 die, and no rule caps the count."""
+    if isinstance(k, bool) or not isinstance(k, int) or k < 1:
+        raise ValueError(f"number of dice must be a whole number of at least 1, got {k!r}")
 
 
 # --- dice expressions ("nD+a") ------------------------------------------------------------
@@ -80,7 +83,7 @@ class DiceExpr:
 _MINUS_SIGNS = str.maketrans({"\u2212": "-", "\u2010": "-", "\u2013": "-"})
 # The notation, after spaces are dropped: a check "nD" (a printed boost may lead with
 # "+"), then any number of boost dice "+mD" and modifiers "+a" / "-a". Numbers have at
-# most 2 digits: a check never rolls more than MAX_DICE dice or adds more than a few.
+# most 2 digits and the dice total at most READ_DICE: the bounds of typed input.
 _CHECK = re.compile(r"\+?([0-9]{1,2})D")
 _TERM = re.compile(r"([+-])([0-9]{1,2})(D?)")
 _LONGEST = 40  # characters of an expression, spaces included
@@ -94,7 +97,7 @@ def parse_expr(text: str) -> DiceExpr:
     modifiers, so an attack and its boost read as one check: "3D+2D-4" is 5D-4
     (PGT-11.5). A leading "+" is allowed (a boost is printed "+2D-4"). Spaces and
     full-width characters are accepted; each number has at most 2 digits, the whole at
-    most 40 characters, and the dice must total 1 to MAX_DICE. Dice cannot be
+    most 40 characters, and the dice must total 1 to READ_DICE. Dice cannot be
     subtracted. Bad input raises ValueError with a one-line message.
     """
     if not isinstance(text, str):
@@ -123,9 +126,9 @@ def parse_expr(text: str) -> DiceExpr:
         pos = term.end()
     if dice == 0:
         raise ValueError(f"cannot read dice expression {text!r}: {_EXPECTED_FORM}")
-    if dice > MAX_DICE:
+    if dice > READ_DICE:
         raise ValueError(
-            f"cannot read dice expression {text!r}: dice must total 1 to {MAX_DICE}, "
+            f"cannot read dice expression {text!r}: dice must total 1 to {READ_DICE}, "
             f"got {dice} ({_EXPECTED_FORM})"
         )
     return DiceExpr(dice, modifier)
@@ -153,20 +156,23 @@ def roll_value(faces: Sequence[int], modifier: int) -> int:
 # --- exact distributions ------------------------------------------------------------------
 
 
-@cache
-def _safe_sum_counts(k: int) -> tuple[int, ...]:
-    """Ways for k dice, none showing 1, to total each sum 2k..6k (index 0 is sum 2k).
+# _SAFE[k]: the ways for k dice, none showing 1, to total each sum 2k..6k (index 0 is
+# sum 2k). Each die is one convolution with the faces 2..6 of the row before, so k dice
+# cost O(k) work over the previous row and O(k**2) in all, never the 6**k outcomes; rows
+# are kept, so a check of many dice costs its convolutions once.
+_SAFE: list[tuple[int, ...]] = [(1,)]  # zero dice: one way to total 0
 
-    Built by convolving k times with the faces 2..6 rather than enumerating 6**k outcomes.
-    """
-    counts: tuple[int, ...] = (1,)  # zero dice: one way to total 0
-    for _ in range(k):
+
+def _safe_sum_counts(k: int) -> tuple[int, ...]:
+    """Ways for k dice, none showing 1, to total each sum 2k..6k (index 0 is sum 2k)."""
+    while len(_SAFE) <= k:
+        counts = _SAFE[-1]
         grown = [0] * (len(counts) + 4)
         for offset, ways in enumerate(counts):
             for face_offset in range(5):  # faces 2..6 add 0..4 to the offset from 2k
                 grown[offset + face_offset] += ways
-        counts = tuple(grown)
-    return counts
+        _SAFE.append(tuple(grown))
+    return _SAFE[k]
 
 
 @lru_cache(maxsize=4096)

@@ -5,9 +5,12 @@ an ordinary PgtState held inside this one."""
 from __future__ import annotations
 
 from tcglab.engine.actions import Action
+from tcglab.engine.errors import BadOption
+from tcglab.engine.layout import Layout
 from tcglab.engine.rng import Rng
 from tcglab.engine.state import Result, State
 from tcglab.games.pgt import cup, drafting
+from tcglab.games.pgt.agent import best_pick
 from tcglab.games.pgt.draft import seating
 from tcglab.games.pgt.draft_messages import describe
 from tcglab.games.pgt.state import PgtState
@@ -15,10 +18,33 @@ from tcglab.games.pgt.state import PgtState
 SPECTATOR_SEAT = 7  # a PgtState's spectators' bit is the bit of seat 7
 
 
+def draft_table(game, seed: int, players: int, options: dict, decks) -> DraftState:
+    """PGT-15 a draft table (the "draft" format): the players draft their decks, then
+    play the knockout, all as one state."""
+    if decks:
+        raise BadOption(f"a draft builds its own decks; leave decks out for {players} players")
+    return DraftState(game, seed, players, options)
+
+
+def drafted_decks(game, seed: int, players: int) -> list[list[str]]:
+    """The decks of a draft in which every seat takes the card worth most to a party
+    (the game's AI picker)."""
+    st = DraftState(game, seed, players, game.resolve_options())
+    cards = st.cards.cards
+    while st.phase == "draft":
+        pack = [cards[c].info for c in st.packs[st.to_move]]
+        st.apply("pick " + best_pick(pack))
+    return [[cards[c].id for c in deck] for deck in st.picks]
+
+
 class DraftState(State):
     # Per card of the set (by index), `seen` has a bit per seat that knows the card:
     # it was in a pack the seat held, or the seat saw it in a game.
     _LISTS = ("order", "pool", "seen", "history", "log", "queue", "advancing", "wins", "games")
+    # The game in progress (`sub`) is cloned by `clone` below, which also hands it the
+    # table's generator; `snapshot` keeps its own form, which saved replays' digests
+    # rest on.
+    LAYOUT = Layout(lists=_LISTS, nested=("packs", "picks", "rounds"), objects=("_rng",))
 
     def __init__(self, game, seed: int, players: int, options: dict):
         self.game, self.cards, self.seed, self.players = game, game.cards, seed, players
@@ -96,11 +122,11 @@ class DraftState(State):
             known.update(card for inst, card in enumerate(sub.cid) if sub.known[inst] & mask)
         return known
 
-    def determinize(self, seat: int, rng: Rng) -> DraftState:
+    def resample_hidden(self, twin: DraftState, seat: int, rng: Rng) -> None:
         """Every card `seat` has never seen changes places with another unseen one
         (packs, picks, the cards aside and the game's decks alike); then the game in
-        progress resamples what the seat does not know in it, and all dice."""
-        twin = self.clone()
+        progress resamples what the seat does not know in it. The kernel's determinize
+        then gives the table, and so the game, fresh dice."""
         known = self.known_cards(seat)
         unseen = [card for card in range(len(self.seen)) if card not in known]
         moved = unseen[:]
@@ -115,28 +141,21 @@ class DraftState(State):
             twin.sub.cid = [to.get(c, c) for c in twin.sub.cid]
             local = self.local_seat(seat)
             twin.sub = twin.sub.determinize(SPECTATOR_SEAT if local is None else local, rng)
-        twin.rng = rng.derive()  # the game's dice too
-        if twin.sub is not None and twin.result is None:
-            cup.follow(twin)  # the mover's labels may name resampled cards
-        elif twin.phase == "draft":
-            twin._legal = drafting.pick_actions(twin)
-        twin.log = self.public_log(seat)
-        return twin
+
+    def refresh_legal(self) -> None:
+        """The choices again: the mover's labels may name resampled cards."""
+        if self.sub is not None and self.result is None:
+            cup.follow(self)
+        elif self.phase == "draft":
+            self._legal = drafting.pick_actions(self)
 
     # -- copying ---------------------------------------------------------------
 
     def clone(self) -> DraftState:
-        twin = DraftState.__new__(DraftState)
-        d = twin.__dict__
-        d.update(self.__dict__)
-        for key in self._LISTS:
-            d[key] = d[key][:]
-        twin.packs = [pack[:] for pack in self.packs]
-        twin.picks = [deck[:] for deck in self.picks]
-        twin.rounds = [matches[:] for matches in self.rounds]
+        twin = super().clone()
         if self.sub is not None:
             twin.sub = self.sub.clone()
-        twin.rng = self.rng.clone()
+            twin.sub.rng = twin.rng  # one generator rules the table and its game
         return twin
 
     def snapshot(self) -> dict:

@@ -21,7 +21,7 @@ if TYPE_CHECKING:
 
 HAND_SIZE = 10  # PGT-6.1
 SCORE_CAP = 10  # PGT-8.1.1
-SLOTS = ("F1", "F2", "F3", "B1", "B2", "B3")
+SLOTS = ("F1", "F2", "F3", "B1", "B2", "B3")  # PGT-8 a party: front row, then back row
 
 
 def set_up(st: PgtState) -> None:
@@ -73,7 +73,7 @@ def first_roll(st: PgtState, _game_start: int) -> None:
 
 def hand_choices(st: PgtState, seat: int) -> list[int]:
     """Hand cards not yet placed, in card-id order: 'put H1' is the first of them."""
-    placed = st.layout[seat]
+    placed = st.forming[seat]
     cards = st.cards.cards
     cid = st.cid
     return sorted((i for i in st.hands[seat] if i not in placed), key=lambda i: cards[cid[i]].id)
@@ -108,9 +108,7 @@ def _room(placed: list[int]) -> int:
 
 
 def _form_actions(st: PgtState, seat: int, initial: bool) -> list[Action]:
-    placed = st.layout[seat]
-    if placed is None:
-        placed = st.layout[seat] = []
+    placed = st.forming[seat]
     slot = len(placed)
     name = SLOTS[slot]
     acts = []
@@ -157,7 +155,7 @@ def _empty_action(name: str) -> Action:
 @decision("form", _form_actions)
 def form(st: PgtState, action: Action, seat: int, initial: bool) -> None:
     """PGT-8 one slot of the formation; after the sixth the party is settled."""
-    placed = st.layout[seat]
+    placed = st.forming[seat]
     verb, _, arg = action.id.partition(" ")
     if verb == "keep":
         placed.append(st.field[seat][SLOTS.index(arg)])
@@ -183,8 +181,8 @@ def commit_initial(st: PgtState) -> None:
 def commit(st: PgtState, seat: int) -> None:
     """Put the settled formation on the field: hand cards face-down (PGT-8.2, PGT-12.1),
     face-down characters left out back to the hand (PGT-8.3, PGT-12.6)."""
-    placed = st.layout[seat]
-    st.layout[seat] = None
+    placed = st.forming[seat]
+    st.forming[seat] = []
     row = st.field[seat]
     for inst in row:
         if inst >= 0 and inst not in placed:
@@ -216,7 +214,7 @@ def _forget(st: PgtState, inst: int) -> None:
 
 def why_not(st: PgtState, seat: int, action_id: str) -> str | None:
     """Why a formation choice is refused, for the error message (PGT-8.1)."""
-    placed = st.layout[seat] or []
+    placed = st.forming[seat]
     verb, _, arg = action_id.partition(" ")
     inst = -2
     if verb == "put" and arg[1:].isdigit():

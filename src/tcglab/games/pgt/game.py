@@ -2,17 +2,57 @@
 
 from __future__ import annotations
 
+from functools import cache
+from types import MappingProxyType, SimpleNamespace
+
+from tcglab.engine.capabilities import Capability
 from tcglab.engine.decklist import DeckFormat, DeckList
 from tcglab.engine.errors import BadOption
 from tcglab.engine.game import Game
-from tcglab.engine.state import State
-from tcglab.games.pgt import draft, match, odds
+from tcglab.games.pgt import draft_state, match, odds
 from tcglab.games.pgt.cards import card_set
 from tcglab.games.pgt.formation import HAND_SIZE, set_up
 from tcglab.games.pgt.options import OPTIONS
 from tcglab.games.pgt.state import PgtState
 
 DRAFT_DECK = 18  # PGT-15.2
+
+CAPABILITIES = (
+    Capability(
+        "match",
+        "best-of-three match",
+        "Two players play games until one has won two; a drawn game is played again, "
+        "at most three times.",
+        match.play_match,
+        rule="PGT-5.3",
+        players=(2,),
+        title_ja="3本勝負のマッチ",
+        summary_ja="どちらかが2勝するまでゲームを続けます。引き分けのゲームは3回まで再戦します。",
+    ),
+    Capability(
+        "draft",
+        "draft and tournament",
+        "3 or 4 players draft their 18-card decks from packs of 9, then play a knockout "
+        "of best-of-three matches.",
+        draft_state.draft_table,
+        rule="PGT-15",
+        players=(3, 4),
+        table=True,
+        decks=False,
+        title_ja="ドラフトとトーナメント",
+        summary_ja="3～4人が9枚のパックから18枚の山札をドラフトし、3本勝負の勝ち抜き戦を行います。",
+    ),
+    Capability(
+        "odds",
+        "dice odds",
+        "Exact chances that a dice check reaches its target for every number of dice, "
+        "with its fumble and critical chances.",
+        SimpleNamespace(report=odds.odds_report, text=odds.report_text, chart=odds.chart_text),
+        rule="PGT-GAP-23",
+        title_ja="ダイスの確率",
+        summary_ja="ダイスを何個振るかごとに、判定が目標値に届く確率とファンブル・クリティカルの確率を正確に求めます。",
+    ),
+)
 
 
 class PgtGame(Game):
@@ -27,6 +67,10 @@ class PgtGame(Game):
     # games take under 800 actions, random four-player tables under 3,000; a two-player
     # game in which nobody ever attacks, about 2,000.
     max_actions = 20_000
+    capabilities = CAPABILITIES
+    # Decisions within about 2 s on one core (bench/strength.py); playouts stop early
+    # and are scored by the position value, a good guide in this game.
+    levels = MappingProxyType({"hard": "ismcts:iters=80,limit=20,rollout=heuristic"})
 
     @property
     def cards(self):
@@ -38,9 +82,8 @@ class PgtGame(Game):
     def card_digest(self) -> str:
         return self.cards.digest
 
-    def _new_state(self, seed: int, players: int, options: dict, decks) -> State:
-        if players > 2:
-            return self._draft_table(seed, players, options, decks)
+    def _new_state(self, seed: int, players: int, options: dict, decks) -> PgtState:
+        """PGT-2.1 a game of two; 3 or 4 players sit at a draft table (CAPABILITIES)."""
         if decks:
             cids, origin = self._deck_instances(decks)
         else:  # PGT-6.1 all 180 cards in one shuffled pile
@@ -50,14 +93,6 @@ class PgtGame(Game):
         set_up(state)
         state.advance()
         return state
-
-    def _draft_table(self, seed: int, players: int, options: dict, decks) -> State:
-        """PGT-15 a draft table: the players draft their decks, then play the knockout."""
-        from tcglab.games.pgt.draft_state import DraftState
-
-        if decks:
-            raise BadOption(f"a draft builds its own decks; leave decks out for {players} players")
-        return DraftState(self, seed, players, options)
 
     def _deck_instances(self, decks) -> tuple[list[int], list[int]]:
         """PGT-15.2 each player's own deck, given as lists of card ids."""
@@ -122,24 +157,8 @@ class PgtGame(Game):
         return self.read_deck_list(text).ids()
 
     def prebuilt_decks(self) -> dict[str, list[str]]:
-        from tcglab.games.pgt.draft import sample_decks
-
-        return sample_decks()
-
-    def play_match(self, seed: int, agents: list, decks=None, options=None) -> dict:
-        return match.play_match(self, seed, agents, decks, options)
-
-    def draft(self, seed: int, pickers: list) -> dict:
-        return draft.draft(seed, [picker or draft.AiPicker() for picker in pickers])
-
-    def tournament(self, seed: int, decks: list, agents: list) -> dict:
-        return draft.tournament(self, seed, decks, agents)
-
-    def odds(self, expression: str, target: int) -> dict:
-        return odds.odds_report(expression, target)
-
-    def odds_text(self, report: dict | None = None) -> str:
-        return odds.chart_text() if report is None else odds.report_text(report)
+        """Four decks from an all-AI draft, as examples of the deck format."""
+        return {name: list(deck) for name, deck in _sample_decks(self).items()}
 
     def render(self, observation: dict) -> str:
         if observation.get("format") == "draft":
@@ -149,3 +168,9 @@ class PgtGame(Game):
         from tcglab.games.pgt.render import render
 
         return render(observation)
+
+
+@cache
+def _sample_decks(game: PgtGame) -> dict[str, tuple[str, ...]]:
+    decks = draft_state.drafted_decks(game, seed=2026, players=4)
+    return {f"draft-{n + 1}": tuple(deck) for n, deck in enumerate(decks)}

@@ -1,12 +1,16 @@
 """Best-of-three matches (PGT-5.3): the first to win two games wins the match; each game
 starts from a fresh full setup (PGT-GAP-12).
 
-The rules of a match are small functions shared by `play_match` (agents play a whole
-match at once) and the draft table's state (players play it one action at a time)."""
+The rules of a match are small functions shared by `play_match` (the "match" format:
+agents play a whole match at once) and the draft table's tournament (`cup`, where
+players play it one action at a time)."""
 
 from __future__ import annotations
 
+from tcglab.engine.capabilities import Standing
+from tcglab.engine.capabilities import game_record as format_record
 from tcglab.engine.decision import Decision
+from tcglab.engine.errors import BadOption
 from tcglab.engine.rng import Rng
 
 MAX_ACTIONS = 50_000
@@ -43,16 +47,20 @@ def match_winner(wins: list[int]) -> int | None:
 
 
 def game_record(result) -> dict:
+    """A game of a match as the draft table shows it (its players by match seat)."""
     return {"winners": list(result.winners), "scores": list(result.scores), "reason": result.reason}
 
 
-def play_match(game, seed: int, agents, decks=None, options=None) -> dict:
-    """PGT-5.3 a whole match between two agents. Returns wins per seat, the winner (or
-    None) and each game."""
+def play_match(game, seed: int, agents, *, decks=None, options=None) -> Standing:
+    """PGT-5.3 a whole match between two agents: the winner (if any), games won per
+    seat and each game."""
+    if len(agents) != 2:
+        raise BadOption(f"a match is played by 2 players, not {len(agents)}")
     rng = Rng(seed)
     wins, games = [0, 0], []
     while not match_over(wins, len(games)):
         state = play_game(game, rng.next_u64(), agents, decks, options)
-        games.append(game_record(state.result))
+        games.append(format_record((0, 1), state.result))
         count_game(wins, state.result.winners)
-    return {"wins": wins, "winner": match_winner(wins), "games": games}
+    winner = match_winner(wins)
+    return Standing((() if winner is None else (winner,)), tuple(wins), "games", tuple(games))

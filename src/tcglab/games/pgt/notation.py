@@ -21,8 +21,12 @@ Content clauses, separated by spaces
   ドロー1                   draw cards
   1ラウンド1回              a non-standard condition (PGT-9.5.6): once per round
   《見抜き》 / 《帰還》       a named effect written in Python
+  特攻(闇)+2                with an attack: a face-up 闇 target's defence counts 2 lower
 Continuous abilities: "イノセンス M(光)2D+1" (PGT-13.10), "カウンター P2D+2"
-(PGT-13.11; PGT-GAP-14 the card gives the dice), "護衛" (may guard any friendly character).
+(PGT-13.11; PGT-GAP-14 the card gives the dice), "護衛" (may guard any friendly character),
+"耐性(火)+2" (P-def and M-def 2 higher against 火 attack power). The two attribute texts
+are worked out in `attributes.py`; what every ability says to players is written by its
+parts (`parts.text`).
 """
 
 from __future__ import annotations
@@ -30,7 +34,9 @@ from __future__ import annotations
 import re
 import unicodedata
 from dataclasses import dataclass
-from functools import cache, cached_property
+from functools import cached_property
+
+from tcglab.games.pgt.attributes import ATTRIBUTES
 
 NAMED_EFFECTS = {
     "見抜き": "peek",  # look at one face-down enemy character
@@ -53,11 +59,14 @@ _CLAUSES = (
     ("draw", re.compile(r"ドロー(\d)")),
     ("once", re.compile(r"1ラウンド1回")),
     ("named", re.compile(r"《(.+)》")),
+    ("bane", re.compile(r"特攻\(([^()]*)\)\+(\d+)")),
 )
+_WARD = re.compile(r"耐性\(([^()]*)\)\+(\d+)")
+MOST_EDGE = 3  # 特攻 and 耐性 shift a defence by 1 to 3
 EXPECTED = (
     "expected 'conditions：content' (conditions Ａ Ｔ Ｒ ０ ××cnt(n); content such as "
-    "P3D+1, M(火)2D レンジ2, アタック+2D-4, 振りなおし, P-def+2, 星cnt+1, 表向き) or "
-    "a continuous 'イノセンス M(光)2D', 'カウンター P2D+1', '護衛'"
+    "P3D+1, M(火)2D レンジ2, P3D 特攻(闇)+2, アタック+2D-4, 振りなおし, P-def+2, 星cnt+1, "
+    "表向き) or a continuous 'イノセンス M(光)2D', 'カウンター P2D+1', '護衛', '耐性(火)+2'"
 )
 
 
@@ -95,8 +104,10 @@ class Ability:
     range: int = 1  # PGT-13.9.1
     max_targets: int = 1
     effects: tuple[tuple, ...] = ()  # everything but the strike, e.g. ("boost", 2, -4)
+    bane: tuple = ()  # 特攻: (attribute, n) of the strike's target it is strong against
     # continuous abilities
-    keyword: str = ""  # "innocence", "counter", "bodyguard"
+    keyword: str = ""  # "innocence", "counter", "bodyguard", "ward"
+    ward: tuple = ()  # 耐性: (attribute, n) of the attack power it resists
 
     @property
     def activated(self) -> bool:
@@ -170,7 +181,7 @@ def parse_ability(text: str) -> Ability:
 
 
 def _content(body: str, offset: int) -> dict:
-    strike, rng, targets, once, effects = None, None, None, False, []
+    strike, rng, targets, once, bane, effects = None, None, None, False, (), []
     for m in re.finditer(r"\S+", body):
         word, at = m[0], offset + m.start() + 1
         a = _ATTACK.fullmatch(word)
@@ -192,10 +203,14 @@ def _content(body: str, offset: int) -> dict:
             targets = int(c[1])
         elif name == "once":
             once = True
+        elif name == "bane":
+            if bane:
+                raise NotationError(at, "an ability has one 特攻 at most")
+            bane = _edge("特攻", c, at)
         else:
             effects.append(_effect(name, c, at))
-    if strike is None and (rng or targets):
-        raise NotationError(offset + 1, "レンジ and 対象 belong to an attack (P or M)")
+    if strike is None and (rng or targets or bane):
+        raise NotationError(offset + 1, "レンジ, 対象 and 特攻 belong to an attack (P or M)")
     if strike is None and not effects:
         raise NotationError(offset + 1, f"the ability has no effect; {EXPECTED}")
     if strike and effects:
@@ -206,6 +221,7 @@ def _content(body: str, offset: int) -> dict:
         "max_targets": targets or 1,
         "once_per_round": once,
         "effects": tuple(effects),
+        "bane": bane,
     }
 
 
@@ -214,6 +230,18 @@ def _strike(m: re.Match, at: int = 1) -> Strike:
     if not 1 <= dice <= 5:
         raise NotationError(at, f"an attack rolls 1 to 5 dice, not {dice}")
     return Strike(m[1][0], m[2] or "", dice, int(m[4] or 0))
+
+
+def _edge(word: str, c: re.Match, at: int) -> tuple[str, int]:
+    """The (attribute, n) of 特攻(x)+n or 耐性(x)+n: one of the six attributes (PGT-4.6)."""
+    if c[1] not in ATTRIBUTES:
+        raise NotationError(
+            at + len(word) + 1, f"{word} names one attribute of {' '.join(ATTRIBUTES)}"
+        )
+    n = int(c[2])
+    if not 1 <= n <= MOST_EDGE:
+        raise NotationError(at, f"{word} shifts a defence by +1 to +{MOST_EDGE}, not +{n}")
+    return c[1], n
 
 
 def _effect(name: str, c: re.Match, at: int) -> tuple:
@@ -262,6 +290,9 @@ def _continuous(raw: str, text: str) -> Ability:
     rest = rest.strip()
     if word == "護衛" and not rest:
         return Ability(text, keyword="bodyguard")
+    ward = _WARD.fullmatch(raw)
+    if ward:
+        return Ability(text, keyword="ward", ward=_edge("耐性", ward, 1))
     want = {"イノセンス": ("innocence", "M"), "カウンター": ("counter", "P")}.get(word)
     if want is None:
         raise NotationError(1, f"unknown continuous ability {raw!r}; {EXPECTED}")
@@ -270,62 +301,3 @@ def _continuous(raw: str, text: str) -> Ability:
         mode = "a mental M(..)nD+a" if want[1] == "M" else "a physical PnD+a"
         raise NotationError(len(word) + 2, f"{word} takes {mode} attack (PGT-GAP-14)")
     return Ability(text, keyword=want[0], strike=_strike(m), range=3 if want[1] == "M" else 1)
-
-
-# -- English text ------------------------------------------------------------------
-
-
-def _cond_en(ab: Ability) -> str:
-    words = {"A": "Attack", "T": "Tap", "R": "On flip", "0": "Free"}
-    parts = [words[c] for c in ab.conditions]
-    parts += [f"remove {n} {name} counter{'s' if n > 1 else ''}" for name, n in ab.counter_cost]
-    if ab.once_per_round:
-        parts.append("once a round")
-    return ", ".join(parts)
-
-
-def _strike_en(s: Strike) -> str:
-    kind = "physical" if s.mode == "P" else "mental"
-    attr = f" ({s.attribute})" if s.attribute else ""
-    mod = f"{s.modifier:+d}" if s.modifier else ""
-    return f"{kind}{attr} {s.dice}D{mod}"
-
-
-def _effect_en(e: tuple) -> str:
-    kind = e[0]
-    if kind == "boost":
-        dice = f"+{e[1]}D" if e[1] else ""
-        mod = f"{e[2]:+d}" if e[2] else ""
-        return f"your attack's check gets {dice}{mod}"
-    return {
-        "disrupt": lambda: f"the opponent's pending check gets {e[1]:+d}",
-        "reroll": lambda: "reroll your check's dice",
-        "enemy_reroll": lambda: "the opponent rerolls their check's dice",
-        "defence": lambda: f"a friendly character gets {e[1]}-def +{e[2]} this round",
-        "add_counters": lambda: f"put {e[2]} {e[1]} counter{'s' if e[2] > 1 else ''} here",
-        "reveal": lambda: "turn a face-down enemy character face-up",
-        "hide": lambda: "turn this character face-down",
-        "draw": lambda: f"draw {e[1]} card{'s' if e[1] > 1 else ''}",
-        "named": lambda: {
-            "peek": "secretly look at a face-down enemy character",
-            "recall": "return this character to your hand",
-        }[e[1]],
-    }[kind]()
-
-
-@cache
-def describe(ab: Ability) -> str:
-    """The ability in English, for card texts and action labels."""
-    if ab.keyword == "bodyguard":
-        return "Bodyguard: may guard any friendly character"
-    if ab.keyword:
-        name = "Innocence" if ab.keyword == "innocence" else "Counter"
-        return f"{name} {_strike_en(ab.strike)}"
-    if ab.strike:
-        what = ("attack" if ab.is_attack else "strike") + f" {_strike_en(ab.strike)}"
-        what += f", range {ab.range}"
-        if ab.max_targets > 1:
-            what += f", up to {ab.max_targets} targets"
-    else:
-        what = "; ".join(_effect_en(e) for e in ab.effects)
-    return f"{_cond_en(ab)}: {what}"

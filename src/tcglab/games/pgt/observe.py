@@ -5,11 +5,12 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from tcglab.games.pgt.formation import SLOTS
+
 if TYPE_CHECKING:
     from tcglab.games.pgt.state import PgtState
 
-SLOTS = ("F1", "F2", "F3", "B1", "B2", "B3")
-SPECTATOR = 1 << 7
+SPECTATOR = 1 << 7  # the bit of `known` for what every spectator knows
 
 
 def _character(st: PgtState, inst: int, bit: int) -> dict:
@@ -97,8 +98,6 @@ def observe(st: PgtState, seat: int | None) -> dict:
     if seat is not None:
         hand = sorted(st.hands[seat], key=lambda i: cards[cid[i]].id)
         view["hand"] = [dict(cards[cid[i]].info) for i in hand]
-        layout = st.layout[seat]
-        view["forming"] = (
-            None if layout is None else [None if i < 0 else cards[cid[i]].id for i in layout]
-        )
+        placed = st.forming[seat]
+        view["forming"] = [None if i < 0 else cards[cid[i]].id for i in placed] or None
     return view

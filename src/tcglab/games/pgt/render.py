@@ -4,6 +4,8 @@ hands, scores and the check in progress."""
 
 from __future__ import annotations
 
+from tcglab.engine.messages import seat_name
+
 FRONT, BACK = ("F1", "F2", "F3"), ("B1", "B2", "B3")
 WIDTH = 24
 
@@ -32,7 +34,8 @@ def _proc(p: dict) -> str:
     who = p["actor"] or "(gone)"
     targets = ", ".join(t or "(gone)" for t in p["targets"])
     what = p["purpose"] or p["kind"]
-    return f"  {what} by P{p['seat'] + 1} {who}{dice} on {targets or '-'}{faces} [{p['stage']}]"
+    by = seat_name(p["seat"])
+    return f"  {what} by {by} {who}{dice} on {targets or '-'}{faces} [{p['stage']}]"
 
 
 def render(obs: dict) -> str:
@@ -40,14 +43,14 @@ def render(obs: dict) -> str:
     them = 1 - me
     lines = [
         f"Pretty Good Tactics — round {obs['round']}, turn {obs['turn']}, "
-        f"turn player P{obs['turn_player'] + 1}"
+        f"turn player {seat_name(obs['turn_player'])}"
         if obs["turn_player"] >= 0
         else "Setting up",
     ]
     for seat, order in ((them, (BACK, FRONT)), (me, (FRONT, BACK))):
         side = obs["sides"][seat]
         lines.append(
-            f"P{seat + 1}: score {side['score']}  hand {side['hand_size']}  "
+            f"{seat_name(seat)}: score {side['score']}  hand {side['hand_size']}  "
             f"deck {side['deck_size']}"
         )
         lines.extend("  " + _row(side["field"], slots) for slots in order)
@@ -57,7 +60,7 @@ def render(obs: dict) -> str:
         lines.append("In progress:")
         lines.extend(_proc(p) for p in obs["procs"])
     if obs.get("hand") is not None:
-        lines.append(f"Your hand (P{me + 1}):")
+        lines.append(f"Your hand ({seat_name(me)}):")
         for n, card in enumerate(obs["hand"], start=1):
             lines.append(
                 f"  {n:2}. {card['id']} {card['name']} ({card['name_ja']}) score {card['score']} "
@@ -68,6 +71,6 @@ def render(obs: dict) -> str:
         lines.append("Forming: " + " ".join(str(c or "-") for c in obs["forming"]))
     if obs["result"]:
         r = obs["result"]
-        won = " and ".join(f"P{w + 1}" for w in r["winners"]) or "nobody"
+        won = " and ".join(seat_name(w) for w in r["winners"]) or "nobody"
         lines.append(f"Game over: {won} wins ({r['reason']}), scores {r['scores']}")
     return "\n".join(lines)

@@ -5,16 +5,17 @@ progress and the pending steps."""
 from __future__ import annotations
 
 from tcglab.engine.actions import Action
+from tcglab.engine.layout import Layout, deal_identities
 from tcglab.engine.procedure import StepState
 from tcglab.engine.rng import Rng
 from tcglab.engine.state import Result
 from tcglab.games.pgt import abilities, combat, formation, turn  # noqa: F401  (register steps)
+from tcglab.games.pgt.formation import SLOTS
 from tcglab.games.pgt.messages import describe
+from tcglab.games.pgt.observe import SPECTATOR, observe
 from tcglab.games.pgt.procedure import PROCEDURE
 
 EVERYONE = 0xFF  # every seat bit and the spectator bit
-SPECTATOR = 1 << 7
-SLOTS = ("F1", "F2", "F3", "B1", "B2", "B3")
 
 
 def slot_name(slot: int) -> str:
@@ -25,18 +26,34 @@ class PgtState(StepState):
     procedure = PROCEDURE
 
     # Per card instance (0..n-1, one per physical card in the game): `cid` its identity
-    # (an index into the card set; determinize permutes it among cards a seat does not
-    # know), `origin` the deck it came from, `loc` seat * 6 + slot on the field or -1,
-    # `up` face-up, `tapped`, `known` a bit per seat (and spectators) that knows it.
-    _LISTS = ("loc", "up", "tapped", "known", "score", "stack", "history", "log")
-    _NESTED = ("decks", "hands", "field", "won")
+    # (an index into the card set; a sample deals it anew among the cards a seat does
+    # not know, so it is a tuple, replaced and never changed in place), `origin` the
+    # deck it came from, `loc` seat * 6 + slot on the field or -1, `up` face-up,
+    # `tapped`, `known` a bit per seat (and spectators) that knows it.
+    LAYOUT = Layout(
+        values=(
+            "cid",
+            "seed",
+            "options",
+            "used",
+            "round",
+            "turn",
+            "first",
+            "turn_player",
+            "streak",
+            "attacked",
+        ),
+        lists=("loc", "up", "tapped", "known", "score", "stack", "history", "log"),
+        nested=("decks", "hands", "field", "won", "forming"),
+        dicts=("counters", "mods"),
+    )
 
     def __init__(self, game, seed: int, options: dict, cids: list[int], origin: list[int]):
         self.game, self.cards, self.seed, self.players = game, game.cards, seed, 2
         self.options = options
         self.rng = Rng(seed)
         count = len(cids)
-        self.cid, self.origin = cids, origin
+        self.cid, self.origin = tuple(cids), tuple(origin)
         self.decks: list[list[int]] = [[] for _ in range(max(origin) + 1)]
         for inst in range(count):
             self.decks[origin[inst]].append(inst)
@@ -51,7 +68,7 @@ class PgtState(StepState):
         self.counters: dict[int, tuple] = {}  # inst -> ((name, n), ...) (PGT-9.5.4)
         self.mods: dict[int, tuple[int, int]] = {}  # inst -> (P-def, M-def) this round
         self.used: tuple = ()  # (inst, ability) used this round, for 1ラウンド1回
-        self.layout: list[list[int] | None] = [None, None]  # a formation being built
+        self.forming: list[list[int]] = [[], []]  # the slots of a formation being built
         self.procs: list[dict] = []  # abilities in progress, innermost last
         self.round = self.turn = 0
         self.first = self.turn_player = -1
@@ -89,7 +106,7 @@ class PgtState(StepState):
     def ref(self, inst: int) -> str:
         """A character's public position, as action ids name it: 'P2.B1'."""
         loc = self.loc[inst]
-        return f"P{loc // 6 + 1}.{SLOTS[loc % 6]}"
+        return f"P{loc // 6 + 1}.{SLOTS[loc % 6]}"  # seat_name, inlined: it is used a lot
 
     def at(self, ref: str) -> int:
         seat, slot = ref.split(".")
@@ -131,71 +148,26 @@ class PgtState(StepState):
     # -- information -----------------------------------------------------------
 
     def observe(self, seat: int | None) -> dict:
-        from tcglab.games.pgt.observe import observe
-
         return observe(self, seat)
 
-    def determinize(self, seat: int, rng: Rng) -> PgtState:
-        """Resample every identity `seat` does not know (the opponent's hand, the deck
-        orders, unknown face-down characters), within each deck's own cards, and all
-        future dice."""
-        twin = self.clone()
+    def resample_hidden(self, twin: PgtState, seat: int, rng: Rng) -> None:
+        """Deal anew every identity `seat` does not know (the opponent's hand, the deck
+        orders, unknown face-down characters), within each deck's own cards (PGT-15.2)."""
         bit = 1 << seat
-        cid = self.cid[:]
+        cid, known, origin = list(self.cid), self.known, self.origin
         for group in range(len(self.decks)):
-            unknown = [
-                i for i in range(len(cid)) if self.origin[i] == group and not self.known[i] & bit
-            ]
-            # Sorted first, so a sample depends on what the seat knows and the rng alone.
-            identities = sorted(cid[i] for i in unknown)
-            rng.shuffle(identities)
-            for inst, ident in zip(unknown, identities, strict=True):
-                cid[inst] = ident
-        twin.cid = cid
-        twin.rng = rng.derive()
-        twin.log = self.public_log(seat)
-        if twin.result is None:
-            twin.advance()  # the legal actions of the seat to move may rest on what changed
-        return twin
+            unknown = [i for i in range(len(cid)) if origin[i] == group and not known[i] & bit]
+            deal_identities(cid, unknown, rng)
+        twin.cid = tuple(cid)
 
-    # -- copying ---------------------------------------------------------------
+    # -- copying: the LAYOUT, plus the abilities in progress ------------------------
 
     def clone(self) -> PgtState:
-        twin = PgtState.__new__(PgtState)
-        d = twin.__dict__
-        d.update(self.__dict__)
-        for key in self._LISTS:
-            d[key] = d[key][:]
-        for key in self._NESTED:
-            d[key] = [inner[:] for inner in d[key]]
-        twin.counters = dict(self.counters)
-        twin.mods = dict(self.mods)
-        twin.layout = [None if lay is None else lay[:] for lay in self.layout]
-        twin.procs = [dict(p) for p in self.procs]
-        twin.rng = self.rng.clone()
+        twin = super().clone()
+        twin.procs = [dict(p) for p in self.procs]  # each changes in place as it runs
         return twin
 
     def snapshot(self) -> dict:
-        data = {key: getattr(self, key) for key in self._LISTS if key != "log"}
-        data.update({key: getattr(self, key) for key in self._NESTED})
-        data.update(
-            cid=self.cid,
-            seed=self.seed,
-            options=self.options,
-            counters=sorted([k, list(v)] for k, v in self.counters.items()),
-            mods=sorted([k, list(v)] for k, v in self.mods.items()),
-            used=sorted(list(u) for u in self.used),
-            layout=self.layout,
-            procs=self.procs,
-            round=self.round,
-            turn=self.turn,
-            first=self.first,
-            turn_player=self.turn_player,
-            streak=self.streak,
-            attacked=self.attacked,
-            rng=self.rng.snapshot(),
-            to_move=self.to_move,
-            result=None if self.result is None else list(self.result),
-            legal=[a.id for a in self._legal],
-        )
+        data = super().snapshot()
+        data["procs"] = self.procs
         return data

@@ -23,12 +23,19 @@ def start_round(st: PgtState) -> None:
     if limit and st.round > limit:
         end_by_score(st)
         return
-    if st.options["empty_party_check"] == "after_reformation" and check_empty_parties(st):
+    if checked_at_round_start(st) and check_empty_parties(st):
         return
     st.emit("round", round=st.round, first=st.first)
     st.turn_player = st.first
     st.streak = 0
     st.stack.append(("turn", st.first))
+
+
+def checked_at_round_start(st: PgtState) -> bool:
+    """PGT-5.2 applies at every round start. PGT-GAP-11: after re-formation by default,
+    so at the start itself; `before_reformation` checks at the end of the round before,
+    which round 1 does not have, so round 1 is checked at its start either way."""
+    return st.options["empty_party_check"] == "after_reformation" or st.round == 1
 
 
 def check_empty_parties(st: PgtState) -> bool:

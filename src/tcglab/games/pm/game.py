@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from types import MappingProxyType
+
 from tcglab.engine.game import Game
 from tcglab.games.pm import decks
 from tcglab.games.pm.agent import PMAgent
@@ -21,6 +23,9 @@ class PMGame(Game):
     # Every turn draws 2 from a 60-card deck and an empty deck loses (PM-1.1.2,
     # PM-GAP-19): under 30 turns each. Random games take under 600 actions.
     max_actions = 5_000
+    # Decisions within about 2 s on one core (bench/strength.py); playouts run to the
+    # end of the game.
+    levels = MappingProxyType({"hard": "ismcts:iters=60,rollout=heuristic"})
     heuristic_agent = PMAgent
 
     @property

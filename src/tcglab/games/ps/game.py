@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from types import MappingProxyType
+
 from tcglab.engine.errors import BadOption
 from tcglab.engine.game import Game
 from tcglab.games.ps import decks as decklists
@@ -26,6 +28,9 @@ class PSGame(Game):
     # a draw that cannot be made loses (PS-2.2, PS-6.2): about 50 turns each at most. Random
     # games take under 300 actions.
     max_actions = 5_000
+    # Decisions within about 2 s on one core (bench/strength.py); playouts run to the
+    # end of the game.
+    levels = MappingProxyType({"hard": "ismcts:iters=100,rollout=heuristic"})
     heuristic_agent = PSAgent
 
     @property

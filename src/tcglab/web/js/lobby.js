@@ -3,7 +3,7 @@
 
 import { api, seats } from "./api.js";
 import { clear, h, toast } from "./dom.js";
-import { gameName, onLanguage, t } from "./i18n.js";
+import { gameName, language, onLanguage, t } from "./i18n.js";
 
 function tableRow(table, games, go) {
   const game = games.find((g) => g.id === table.game);
@@ -98,6 +98,7 @@ function createForm(games, go) {
 
   function draw() {
     const count = state.seats.length;
+    const format = formatAt(game, count);
     const seatRows = state.seats.map((seat, n) =>
       h(
         "div",
@@ -121,12 +122,12 @@ function createForm(games, go) {
         ? h("label", {}, t("players"), h("select", { id: "players", onchange: (e) => { resize(Number(e.target.value)); draw(); } },
             range(game.min_players, game.max_players).map((n) => h("option", { value: n, selected: n === count }, playersLabel(game, n)))))
         : null,
-      drafting(game, count) ? h("p", { class: "help draft-note" }, t("draftNote")) : null,
+      format.summary ? h("p", { class: "help draft-note" }, inLanguage(format.summary)) : null,
       h("fieldset", {}, h("legend", {}, t("seat")), seatRows),
       game.options.length
         ? h("details", { class: "options" }, h("summary", {}, t("options")), game.options.map((o) => optionInput(o, state.options)))
         : null,
-      game.decks.length && !drafting(game, count)
+      format.decks
         ? h("fieldset", { class: "decks" }, h("legend", {}, t("decks")), state.seats.map((_, n) => deckInput(game, n, state.decks)))
         : null,
       h("label", {}, t("title"), h("input", { type: "text", id: "title", maxLength: 80 })),
@@ -162,7 +163,7 @@ function createForm(games, go) {
       name,
     };
     if (join >= 0) body.join = join;
-    if (state.decks.some((d) => d) && !drafting(game, state.seats.length)) body.decks = state.decks;
+    if (state.decks.some((d) => d) && formatAt(game, state.seats.length).decks) body.decks = state.decks;
     try {
       const created = await api.create(body);
       if (created.joined) seats.set(created.table.id, created.joined.seat, created.joined.token);
@@ -175,15 +176,20 @@ function createForm(games, go) {
   return { form, redraw: draw };
 }
 
-// Pretty Good Tactics at 3 or 4 seats is a draft table: the players draft their own
-// decks, then play a knockout tournament (PGT-15).
-function drafting(game, players) {
-  return game.id === "pgt" && players > 2;
+// What a table of `players` plays, as the server declares it: one game, or a format
+// played as one table (a Pretty Good Tactics draft), and whether it takes decks.
+function formatAt(game, players) {
+  return game.formats.find((f) => f.players === players);
 }
 
+// A player count, with what it plays where the counts of this game play different things.
 function playersLabel(game, n) {
-  if (game.id !== "pgt") return String(n);
-  return `${n} — ${t(n > 2 ? "draftTable" : "draftGameOnly")}`;
+  if (game.formats.every((f) => f.name === game.formats[0].name)) return String(n);
+  return `${n} — ${inLanguage(formatAt(game, n).title)}`;
+}
+
+function inLanguage(text) {
+  return text[language()] ?? text.en;
 }
 
 function range(a, b) {

@@ -1,0 +1,207 @@
+"""`tcglab sim`: many games played by agents on every seat, with win shares, scores,
+speed and why the games ended; or many of a format of several games (a match, a
+championship), with who won them."""
+
+from __future__ import annotations
+
+import argparse
+import json
+from pathlib import Path
+
+from tcglab.cli import formats
+from tcglab.cli.arguments import (
+    MAX_ACTIONS,
+    add_batch_arguments,
+    add_game_arguments,
+    changed_options,
+    parse_options,
+    whole_number,
+)
+from tcglab.cli.command import Command
+from tcglab.cli.decks import add_deck_arguments, read_decks
+from tcglab.cli.errors import OK, UsageError
+from tcglab.cli.files import write
+from tcglab.engine import Game, State, get_game
+from tcglab.engine.capabilities import Capability
+from tcglab.engine.messages import seat_name
+from tcglab.sim import (
+    DEFAULT_MAX_ACTIONS,
+    Progress,
+    run_batch,
+    run_formats,
+    save_replay,
+    seat_agents,
+)
+
+
+def sim_arguments(parser: argparse.ArgumentParser) -> None:
+    add_game_arguments(parser)
+    add_batch_arguments(
+        parser,
+        "batch seed, 0 to 2**64-1: every game's seed and every agent's seed derive from it, "
+        "so the same command plays the same games",
+    )
+    parser.add_argument(
+        "--agents",
+        metavar="A,B,...",
+        help="agent per seat: random, heuristic, easy, normal, hard or an ismcts spec such as "
+        "ismcts:iters=200,rollout=heuristic; one for all seats or one per seat, e.g. "
+        "heuristic,random (default random)",
+    )
+    add_deck_arguments(parser)
+    formats.add_format_arguments(parser)
+    parser.add_argument(
+        "--json",
+        action="store_true",
+        help="print one JSON object (games, wins, win_shares, mean_scores, mean_actions, "
+        "games_per_s, actions_per_s, seconds, reasons, seed, players, agents, options)",
+    )
+    parser.add_argument(
+        "--save-replays",
+        type=Path,
+        metavar="DIR",
+        help="write every game as a replay file into DIR (created if needed)",
+    )
+    parser.add_argument(
+        "--max-actions",
+        type=whole_number(1, MAX_ACTIONS),
+        default=DEFAULT_MAX_ACTIONS,
+        metavar="N",
+        help=f"stop with an error naming the seed if a game passes N actions, 1 to "
+        f"{MAX_ACTIONS:,} (default {DEFAULT_MAX_ACTIONS:,})",
+    )
+
+
+def sim_command(args: argparse.Namespace) -> int:
+    game = get_game(args.game)
+    players = game.check_players(formats.chosen_players(args))
+    options = parse_options(game, args.option)
+    played = formats.chosen_format(game, args, players)
+    agents = seat_agents(game, args.agents, players)
+    decks = read_decks(game, args, players)
+    if played is not None and not played.table:
+        return sim_formats(game, played, args, players, options, agents, decks)
+    directory = args.save_replays
+    if directory is not None:
+        write(lambda: directory.mkdir(parents=True, exist_ok=True), directory)
+    with Progress(args.games, "games") as bar:
+
+        def finished(index: int, state: State) -> None:
+            if directory is not None:
+                write(lambda: save_replay(state, directory, index, agents, decks), directory)
+            bar.update(index + 1)
+
+        tally = run_batch(
+            game, args.games, args.seed, players, options, agents, args.max_actions, finished, decks
+        )
+    summary = tally.summary()
+    if args.json:
+        print(json.dumps(summary, ensure_ascii=False))
+    else:
+        print(sim_text(game, summary))
+        if directory is not None:
+            print(f"replays: {summary['games']} files in {directory}")
+    return OK
+
+
+def sim_formats(
+    game: Game, played: Capability, args: argparse.Namespace, players: int, options, agents, decks
+) -> int:
+    """Many of a format of several games (a match, a championship), agents on every seat."""
+    if args.save_replays is not None:
+        raise UsageError(f"--save-replays writes single games or tables, not a {played.name}")
+    settings = {**formats.format_settings(played, args), "decks": decks}
+    with Progress(args.games, played.name) as bar:
+
+        def finished(index: int) -> None:
+            bar.update(index + 1)
+
+        tally = run_formats(
+            game, played, args.games, args.seed, players, options, agents, settings, finished
+        )
+    summary = format_summary(tally.summary(), played.name)
+    print(json.dumps(summary, ensure_ascii=False) if args.json else format_text(game, summary))
+    return OK
+
+
+def format_summary(s: dict, name: str) -> dict:
+    """A tally of formats in words of formats: each was won by its winners, its totals
+    are the format's (games won in a match, points in a championship)."""
+    return {
+        "game": s["game"],
+        "format": name,
+        "formats": s["games"],
+        **{key: s[key] for key in ("seed", "players", "agents", "options", "wins", "win_shares")},
+        "mean_totals": s["mean_scores"],
+        "mean_games": s["mean_actions"],
+        "formats_per_s": s["games_per_s"],
+        "seconds": s["seconds"],
+        "outcomes": s["reasons"],
+    }
+
+
+def sim_text(game: Game, s: dict) -> str:
+    lines = [
+        headline(game, s, f"{s['games']} games"),
+        *seat_rows(s, s["mean_scores"], "mean score"),
+        f"mean actions per game: {s['mean_actions']:.1f}",
+        f"speed: {s['games_per_s']:,.1f} games/s, {s['actions_per_s']:,.0f} actions/s "
+        f"({s['seconds']:.2f} s of play)",
+        f"end reasons: {counted(s['reasons'], s['games'])}",
+    ]
+    return "\n".join(lines)
+
+
+def format_text(game: Game, s: dict) -> str:
+    name = s["format"]
+    lines = [
+        headline(game, s, f"{s['formats']} x {name}"),
+        *seat_rows(s, s["mean_totals"], "mean total"),
+        f"mean games per {name}: {s['mean_games']:.1f}",
+        f"speed: {s['formats_per_s']:,.2f} per second ({s['seconds']:.2f} s of play)",
+        f"outcomes: {counted(s['outcomes'], s['formats'])}",
+    ]
+    return "\n".join(lines)
+
+
+def headline(game: Game, s: dict, played: str) -> str:
+    agents = s["agents"]
+    same = len(set(agents)) == 1
+    return (
+        f"{game.id}: {played} · {s['players']} players · seed {s['seed']} · "
+        f"agents {agents[0] + ' x' + str(len(agents)) if same else ','.join(agents)} · "
+        f"rules: {changed_options(game, s['options'])}"
+    )
+
+
+def seat_rows(s: dict, means: list[float], label: str) -> list[str]:
+    """A blank line, the table of every seat's wins, share and mean, a blank line."""
+    rows = ["", f"seat  agent        wins   share  {label:>10}"]
+    for seat, agent in enumerate(s["agents"]):
+        wins, share, mean = s["wins"][seat], s["win_shares"][seat], means[seat]
+        rows.append(f"{seat_name(seat):<5} {agent:<10} {wins:>7.2f} {share:>6.1%} {mean:>11.2f}")
+    return [*rows, ""]
+
+
+def counted(counts: dict, total: int) -> str:
+    return ", ".join(f"{what} {count} ({count / total:.1%})" for what, count in counts.items())
+
+
+SIM = Command(
+    "sim",
+    "play many games with AI agents and report win shares and speed",
+    "Play N games with agents on every seat and print the win share of each seat "
+    "(a shared win counts 1/k to each of k winners), mean scores, mean actions per "
+    "game, games/s, actions/s and why the games ended. A progress bar is drawn on "
+    "stderr when it is a terminal. The same command always plays the same games. With a "
+    "format of several games (--match, --championship N) each of the N is one match or "
+    "championship, and the report says who won them.",
+    "tcglab sim higurashi --games 500 --seed 1\n"
+    "tcglab sim higurashi --games 200 --players 5 --json\n"
+    "tcglab sim pm --games 50 --agents heuristic,random\n"
+    "tcglab sim higurashi --games 10 --save-replays replays/\n"
+    "tcglab sim higurashi --championship 3 --games 100 --agents hard,normal,easy\n"
+    "tcglab sim pgt --match --games 50 --agents heuristic,random",
+    sim_arguments,
+    sim_command,
+)
