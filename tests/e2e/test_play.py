@@ -1,12 +1,18 @@
 """Whole games in a real browser: a table against the computer is created from the
-lobby and played to the result screen by clicking, for each of the four games; the
-replay viewer steps through it; the language switch changes every UI string."""
+lobby and played to the result screen by clicking, for each of the four games, on a
+1366x768 desktop and on a 390x844 phone; all along, the page never scrolls sideways,
+the header says what is being decided in words (never a step id), and on the phone the
+action bar stays on screen with buttons big enough to tap. The replay viewer steps
+through the game; the language switch changes every UI string."""
 
 from __future__ import annotations
 
+import importlib
 import time
 
 import pytest
+
+from tcglab.engine import get_game
 
 from .conftest import pytestmark  # noqa: F401  (skips the module without chromium)
 
@@ -18,6 +24,60 @@ SETTINGS = {
     "ps": {},
 }
 ENABLED = "#actions button.action:not([disabled])"
+SIZES = {"desktop": {"width": 1366, "height": 768}, "phone": {"width": 390, "height": 844}}
+TAP = 44  # the smallest tap target on a phone, in CSS pixels
+
+
+def step_ids(game: str) -> set[str]:
+    """Every step id a game's observation can carry: its procedure's steps (and the
+    phases Precious Memories and the draft table name)."""
+    get_game(game)
+    procedure = importlib.import_module(f"tcglab.games.{game}.procedure").PROCEDURE
+    ids = set(procedure.decisions) | set(procedure.automatic)
+    return ids | {"setup", "main", "approach", "end", "over", "draft", "cup"}
+
+
+@pytest.fixture(params=list(SIZES))
+def sized_page(request, browser, server):
+    """A fresh page at a desktop or a phone size (a phone has touch), errors collected."""
+    phone = request.param == "phone"
+    context = browser.new_context(viewport=SIZES[request.param], is_mobile=phone, has_touch=phone)
+    page = context.new_page()
+    page.errors = []
+    page.size = request.param
+    page.on("pageerror", lambda error: page.errors.append(str(error)))
+    page.on("console", lambda m: page.errors.append(m.text) if m.type == "error" else None)
+    page.set_default_timeout(15_000)
+    yield page
+    context.close()
+
+
+def check_table(page, game):
+    """What must hold whenever the table is shown, at any size."""
+    width = page.evaluate("[document.documentElement.scrollWidth, innerWidth]")
+    assert width[0] <= width[1] + 1, f"the page scrolls sideways: {width}"
+    header = page.evaluate(
+        "[...document.querySelectorAll('#where, .status .fact, .status .decision')]"
+        ".map((e) => e.textContent)"
+    )
+    ids = step_ids(game)
+    for text in header:
+        assert "_" not in text, f"a step id in the header: {text!r}"
+        assert text.strip() not in ids, f"a step id in the header: {text!r}"
+        what = text.split(": ", 1)[1] if ": " in text else ""
+        assert what.strip() not in ids, f"a step id in the header: {text!r}"
+    if page.size == "phone":
+        bar = page.evaluate(
+            "(() => { const r = document.querySelector('#actions').getBoundingClientRect();"
+            " return [r.top, r.bottom, innerHeight]; })()"
+        )
+        assert 0 <= bar[0] < bar[1] <= bar[2] + 1, f"the action bar is off screen: {bar}"
+        sizes = page.evaluate(
+            "[...document.querySelectorAll('#actions button')]"
+            ".map((b) => b.getBoundingClientRect()).filter((r) => r.width)"
+            ".map((r) => [r.width, r.height])"
+        )
+        assert all(w >= TAP - 0.5 and h >= TAP - 0.5 for w, h in sizes), sizes
 
 
 def create_vs_ai(page, server, game):
@@ -38,12 +98,15 @@ def create_vs_ai(page, server, game):
     page.wait_for_url("**/table/*")
 
 
-def play_by_clicking(page, limit_seconds=90):
+def play_by_clicking(page, limit_seconds=90, check=None):
     """Click the legal actions (now and then the card an action names) until the
-    result screen shows; returns how many clicks it took."""
+    result screen shows; returns how many clicks it took. `check(page)` runs every few
+    clicks."""
     clicks, deadline = 0, time.monotonic() + limit_seconds
     while time.monotonic() < deadline:
         page.wait_for_selector(f"#result, {ENABLED}")
+        if check and clicks % 5 == 0:
+            check(page)
         if page.query_selector("#result"):
             return clicks
         playable = page.query_selector(".card.playable")
@@ -56,14 +119,20 @@ def play_by_clicking(page, limit_seconds=90):
 
 
 @pytest.mark.parametrize("game", ["higurashi", "pgt", "pm", "ps"])
-def test_play_a_whole_game_against_the_computer(page, server, game):
+def test_play_a_whole_game_against_the_computer(sized_page, server, game):
+    page = sized_page
     create_vs_ai(page, server, game)
     page.wait_for_selector(f"#result, {ENABLED}")
     assert "Seat 1" in page.inner_text(".status")
-    clicks = play_by_clicking(page)
+    clicks = play_by_clicking(page, check=lambda p: check_table(p, game))
     assert clicks > 5
+    check_table(page, game)
     result = page.inner_text("#result")
     assert "Game over" in result and "Winner" in result
+    reason = page.inner_text("#result .reason")
+    assert "_" not in reason and " " in reason.split(": ", 1)[1]  # words, not a code
+    if page.size == "phone":
+        page.click(".log-toggle")  # the log is a drawer on a phone
     assert page.inner_text(".log").count("\n") > 10
     for label in page.query_selector_all("button.action"):
         text = label.inner_text()

@@ -34,3 +34,37 @@ export function toast(message) {
   clearTimeout(toast.timer);
   toast.timer = setTimeout(() => (box.hidden = true), 5000);
 }
+
+// A modal question: resolves true when `yes` is chosen, false on `no`, Esc or a click
+// outside. `id` names the dialog for tests and styles.
+export function ask({ id, title, text, yes, no }) {
+  return new Promise((resolve) => {
+    const dialog = h("dialog", { id, class: "ask", "aria-labelledby": `${id}-title` });
+    const done = (answer) => {
+      dialog.returnValue = answer ? "yes" : "no";
+      dialog.close();
+    };
+    dialog.append(
+      h(
+        "div",
+        { class: "ask-box" },
+        h("h2", { id: `${id}-title` }, title),
+        h("p", {}, text),
+        h(
+          "div",
+          { class: "ask-buttons" },
+          h("button", { type: "button", class: "ask-no", onclick: () => done(false) }, no),
+          h("button", { type: "button", class: "ask-yes danger", onclick: () => done(true) }, yes),
+        ),
+      ),
+    );
+    dialog.addEventListener("click", (event) => event.target === dialog && done(false));
+    dialog.addEventListener("close", () => {
+      dialog.remove();
+      resolve(dialog.returnValue === "yes");
+    });
+    document.body.append(dialog);
+    dialog.showModal();
+    dialog.querySelector(".ask-no").focus();
+  });
+}

@@ -1,43 +1,65 @@
-// The replay viewer: a finished game seen as a spectator, one action at a time.
+// The replay viewer: a finished game seen as a spectator, one action at a time. The
+// buttons, the slider and the keyboard step it: ← and → one action, Home and End to
+// the first and the last.
 
 import { api, cardsOf } from "./api.js";
 import { boardFor } from "./boards/index.js";
 import { clear, h, toast } from "./dom.js";
 import { language, onLanguage, t } from "./i18n.js";
-import { diceOf, diceTray, logList, resultPanel, seatNamer } from "./table.js";
+import { closeInspector, hidePeek, inspectCards } from "./inspect.js";
+import { diceOf, diceTray, headerFor, logList, resultPanel, seatNamer, statusLine } from "./table.js";
+
+const KEYS = { ArrowLeft: -1, ArrowRight: 1 };
 
 export async function showReplay(main, tableId) {
   const summary = await api.table(tableId);
   const cards = await cardsOf(summary.game);
   const board = boardFor(summary.game);
-  let step = 0;
+  const games = await api.games();
+  const gameTitle = (games.find((g) => g.id === summary.game) || {}).name || summary.game;
   let data = null;
-  const counter = h("span", { class: "counter" });
-  const slider = h("input", { type: "range", min: 0, max: 0, value: 0, class: "slider" });
+  let wanted = 0; // the step last asked for: ahead of the one shown while loads are on the way
+  const counter = h("span", { class: "counter", "aria-live": "polite" });
+  const slider = h("input", { type: "range", min: 0, max: 0, value: 0, class: "slider", "aria-label": t("replay") });
+  const status = h("div", { class: "status" });
   const boardBox = h("div", { class: "board-box" });
   const side = h("aside", { class: "side-box" });
-  const button = (label, id, to) =>
-    h("button", { type: "button", id, onclick: () => load(to()) }, label);
+  const button = (label, id, to, name) =>
+    h("button", { type: "button", id, "aria-label": name, onclick: () => load(to()) }, label);
   const controls = h(
     "div",
     { class: "replay-controls" },
-    button(t("first"), "replay-first", () => 0),
-    button(t("prev"), "replay-prev", () => step - 1),
+    button(t("first"), "replay-first", () => 0, "Home"),
+    button(t("prev"), "replay-prev", () => wanted - 1, "←"),
     slider,
-    button(t("next"), "replay-next", () => step + 1),
-    button(t("last"), "replay-last", () => (data ? data.steps : 0)),
+    button(t("next"), "replay-next", () => wanted + 1, "→"),
+    button(t("last"), "replay-last", () => (data ? data.steps : 0), "End"),
     counter,
   );
   slider.addEventListener("change", () => load(Number(slider.value)));
-  const page = h("div", { class: "table-page replay", "data-game": summary.game }, controls, boardBox, side);
-  clear(main, page);
+  const page = h("div", { class: "table-page replay", "data-game": summary.game }, controls, status, boardBox, side);
+  inspectCards(boardBox);
 
   function render() {
     if (!data) return;
+    hidePeek();
+    headerFor(summary.game, gameTitle);
     counter.textContent = t("step", { i: data.step, n: data.steps });
     slider.max = String(data.steps);
     slider.value = String(data.step);
     const seatName = seatNamer(data.seats, null);
+    clear(
+      status,
+      statusLine({
+        game: summary.game,
+        where: t("replay"),
+        obs: data.observation,
+        toMove: data.observation.to_move,
+        myTurn: false,
+        result: data.result,
+        seatName,
+      }),
+    );
     const rolls = data.events.filter(diceOf);
     clear(
       boardBox,
@@ -45,27 +67,53 @@ export async function showReplay(main, tableId) {
       board.board(data.observation, { cards, me: null, seatName }),
     );
     const log = logList(data.events);
+    log.style.setProperty("--digits", String(String(data.events.length).length));
     clear(
       side,
-      data.result ? resultPanel(data.result, data.seats, null, tableId, true) : null,
-      h("h3", {}, t("log")),
-      log,
+      data.result ? resultPanel(data.result, data.seats, null, tableId, true, summary.game) : null,
+      h("section", { class: "log-box" }, h("h3", {}, t("log")), log),
     );
     log.scrollTop = log.scrollHeight;
   }
 
-  async function load(next) {
-    const max = data ? data.steps : Infinity;
-    next = Math.max(0, Math.min(next, max));
-    try {
-      data = await api.replayStep(tableId, next, language());
-      step = data.step;
-      render();
-    } catch (error) {
-      toast(error.message);
-    }
+  // Steps load one after the other, in the order they were asked for.
+  let loading = Promise.resolve();
+  function load(next) {
+    const to = Math.max(0, Math.min(next, data ? data.steps : Infinity));
+    wanted = to;
+    loading = loading.then(async () => {
+      try {
+        data = await api.replayStep(tableId, to, language());
+        render();
+      } catch (error) {
+        toast(error.message);
+      }
+    });
+    return loading;
   }
 
-  const unlisten = onLanguage(() => (page.isConnected ? load(step) : unlisten()));
+  // The keys step the replay wherever the focus is, except in a text field or an
+  // open dialog (the slider's own arrow keys are replaced by the same steps).
+  function onKey(event) {
+    if (!page.isConnected) return stop();
+    if (event.altKey || event.ctrlKey || event.metaKey || document.querySelector("dialog[open]")) return;
+    if (event.target.matches && event.target.matches("input:not([type=range]), textarea, select")) return;
+    let to = null;
+    if (event.key in KEYS) to = wanted + KEYS[event.key];
+    else if (event.key === "Home") to = 0;
+    else if (event.key === "End") to = data ? data.steps : 0;
+    if (to === null) return;
+    event.preventDefault();
+    load(to);
+  }
+
   await load(0);
+  clear(main, page); // shown once the first step is there
+  document.addEventListener("keydown", onKey);
+  const unlisten = onLanguage(() => (page.isConnected ? load(wanted) : stop()));
+  function stop() {
+    document.removeEventListener("keydown", onKey);
+    unlisten();
+    closeInspector();
+  }
 }

@@ -1,11 +1,14 @@
 // The table view: one websocket to the server, the board drawn from this seat's
 // observation, the legal actions as buttons (and as clickable cards where an action
-// names a card), the dice as they fall, the game log and the result.
+// names a card), the dice as they fall, the game log and the result. The header says
+// in words whose turn it is and what is being decided. On a phone the actions sit in
+// a bar fixed to the bottom of the screen and the log opens as a drawer from it.
 
 import { api, cardsOf, seats } from "./api.js";
 import { boardFor } from "./boards/index.js";
-import { clear, h, toast } from "./dom.js";
-import { gameName, language, onLanguage, t } from "./i18n.js";
+import { ask, clear, h, toast } from "./dom.js";
+import { gameName, language, onLanguage, reasonPhrase, stepPhrase, t } from "./i18n.js";
+import { closeInspector, hidePeek, inspectCards } from "./inspect.js";
 
 const DICE_FACES = ["", "⚀", "⚁", "⚂", "⚃", "⚄", "⚅"];
 
@@ -29,6 +32,7 @@ export function diceTray(event) {
   );
 }
 
+// The log, numbered by CSS counters so numbers of any length show whole.
 export function logList(events) {
   return h(
     "ol",
@@ -45,12 +49,61 @@ export function seatNamer(seatsInfo, me) {
   };
 }
 
-// Why a game ended: the game's own reason as it gives it, or the server's cap in words.
-function reasonText(reason) {
-  return reason === "action_limit" ? t("reasonActionLimit") : reason;
+// Where the game stands, from the observation: the step being decided, whose turn it
+// is (a seat of the table), the turn and round numbers. A draft table's game names
+// its own seats, mapped back to the table's.
+export function situation(obs) {
+  if (obs.format === "draft") {
+    const match = obs.match;
+    if (obs.phase === "draft" || !match) return { step: obs.phase, turnSeat: null };
+    const inner = situation(match.view);
+    return { ...inner, turnSeat: inner.turnSeat === null ? null : match.players[inner.turnSeat] };
+  }
+  const turnSeat = obs.turn_player ?? obs.current ?? null;
+  return { step: obs.step, turnSeat, turn: obs.turn, round: obs.round };
 }
 
-export function resultPanel(result, seatsInfo, me, tableId, inReplay = false) {
+// The status line above the board: game, seat, turn, whose turn, the rules; and the
+// decision being made in words.
+export function statusLine({ game, where, obs, toMove, myTurn, result, seatName, me = null }) {
+  const now = situation(obs);
+  const facts = [where];
+  if (now.round) facts.push(t("roundNumber", { n: now.round }));
+  if (now.turn) facts.push(t("turnNumber", { n: now.turn }));
+  if (now.turnSeat !== null && now.turnSeat !== undefined && !result) {
+    facts.push(now.turnSeat === me ? t("yourTurnNow") : t("turnOf", { who: seatName(now.turnSeat) }));
+  }
+  const what = stepPhrase(game, now.step);
+  let decision = null;
+  if (result) decision = h("div", { class: "decision" }, t("result"));
+  else if (myTurn) decision = h("div", { class: "decision your-turn" }, t("yourMove", { what }));
+  else if (toMove !== null && toMove !== undefined) {
+    decision = h("div", { class: "decision" }, t("waitingMove", { who: seatName(toMove), what }));
+  }
+  return [h("div", { class: "status-line" }, facts.filter(Boolean).map((f) => h("span", { class: "fact" }, f))), decision];
+}
+
+// The page header names the game and links its rules page (in the chosen language).
+export function headerFor(game, title) {
+  clear(
+    document.getElementById("where"),
+    h("strong", { class: "game-name" }, gameName(title)),
+    h(
+      "a",
+      {
+        class: "rules-link",
+        id: "rules-link",
+        href: `/static/help/${game}.${language()}.html`,
+        target: "_blank",
+        rel: "noopener",
+        title: t("rulesTitle", { game: gameName(title) }),
+      },
+      t("rules"),
+    ),
+  );
+}
+
+export function resultPanel(result, seatsInfo, me, tableId, inReplay = false, game = "") {
   const name = seatNamer(seatsInfo, me);
   const winners = result.winners.length ? result.winners.map(name).join(", ") : t("draw");
   return h(
@@ -61,7 +114,7 @@ export function resultPanel(result, seatsInfo, me, tableId, inReplay = false) {
     result.scores.length
       ? h("p", {}, `${t("scores")}: `, result.scores.map((s, i) => `${name(i)} ${s}`).join(" · "))
       : null,
-    h("p", {}, `${t("reason")}: ${reasonText(result.reason)}`),
+    h("p", { class: "reason" }, `${t("reason")}: ${reasonPhrase(game, result.reason)}`),
     h(
       "p",
       { class: "buttons" },
@@ -73,8 +126,8 @@ export function resultPanel(result, seatsInfo, me, tableId, inReplay = false) {
   );
 }
 
-// Where a legal action names a card on the board, the card can be clicked for it.
-function linkCards(boardEl, legal, refsOf, me, act, actionsEl) {
+// Which legal actions name each card on the board (by its data-ref).
+function actionsByRef(legal, refsOf, me) {
   const byRef = new Map();
   for (const action of legal) {
     for (const ref of refsOf(action.id, me)) {
@@ -82,18 +135,15 @@ function linkCards(boardEl, legal, refsOf, me, act, actionsEl) {
       byRef.get(ref).push(action);
     }
   }
+  return byRef;
+}
+
+function markPlayable(boardEl, byRef) {
   for (const el of boardEl.querySelectorAll("[data-ref]")) {
     const actions = byRef.get(el.dataset.ref);
     if (!actions) continue;
     el.classList.add("playable");
     el.title = actions.map((a) => a.label).join("\n");
-    el.addEventListener("click", () => {
-      if (actions.length === 1) return act(actions[0].id);
-      for (const b of actionsEl.querySelectorAll("button")) {
-        b.classList.toggle("hint", actions.some((a) => a.id === b.dataset.action));
-      }
-      actionsEl.scrollIntoView({ behavior: "smooth", block: "nearest" });
-    });
   }
 }
 
@@ -126,8 +176,16 @@ export async function showTable(main, tableId, params) {
   let socket = null;
   let closed = false;
   let waiting = false;
+  let byRef = new Map();
+  let logOpen = false;
+  // The log and the dice tray persist between views: new events are appended, and the
+  // tray (with its rolling animation) is made again only for a new roll.
+  const log = logList([]);
+  let logged = 0;
+  let tray = diceTray(null);
+  let trayRoll = null;
 
-  const status = h("div", { class: "status" }, t("connecting"));
+  const status = h("div", { class: "status", "aria-live": "polite" }, t("connecting"));
   const boardBox = h("div", { class: "board-box" });
   const side = h("aside", { class: "side-box" });
   const page = h("div", { class: "table-page", "data-game": summary.game }, status, boardBox, side);
@@ -136,7 +194,7 @@ export async function showTable(main, tableId, params) {
   function act(actionId) {
     if (!view || waiting || !socket || socket.readyState !== WebSocket.OPEN) return;
     waiting = true;
-    for (const b of page.querySelectorAll("#actions button")) b.disabled = true;
+    for (const b of page.querySelectorAll("#actions button.action")) b.disabled = true;
     socket.send(
       JSON.stringify({
         type: "act",
@@ -147,6 +205,27 @@ export async function showTable(main, tableId, params) {
       }),
     );
   }
+
+  // A click on a playable card: its one action at once, or its actions highlighted.
+  function play(card, actions) {
+    if (actions.length === 1) return act(actions[0].id);
+    for (const b of page.querySelectorAll("#actions button.action")) {
+      b.classList.toggle("hint", actions.some((a) => a.id === b.dataset.action));
+    }
+    const first = page.querySelector("#actions button.hint");
+    if (first) first.scrollIntoView({ behavior: "smooth", block: "nearest", inline: "nearest" });
+  }
+
+  // The bar's height (it grows with the number of actions) is kept clear below the board.
+  let barHeight = null;
+  const barWatch = new ResizeObserver(() => {
+    const bar = page.querySelector("#actions");
+    if (!bar || bar.offsetHeight === barHeight) return;
+    barHeight = bar.offsetHeight;
+    page.style.setProperty("--bar-h", `${barHeight}px`);
+  });
+
+  inspectCards(boardBox, { actionsOf: (card) => byRef.get(card.dataset.ref) || [], play, act });
 
   function links() {
     const origin = location.origin;
@@ -168,44 +247,81 @@ export async function showTable(main, tableId, params) {
 
   function render() {
     if (!view) return;
+    hidePeek();
+    headerFor(summary.game, gameTitle);
     const seatName = seatNamer(view.seats, me);
     const myTurn = view.legal.length > 0;
-    const who =
-      view.to_move === null || view.to_move === undefined ? "" : seatName(view.to_move);
     clear(
       status,
-      h("strong", {}, gameName(gameTitle)),
-      ` · ${mine ? `${t("seat")} ${me + 1}` : t("spectator")} · `,
-      view.result
-        ? t("result")
-        : myTurn
-          ? h("span", { class: "your-turn" }, t("yourTurn"))
-          : t("waitingFor", { who }),
+      statusLine({
+        game: summary.game,
+        me,
+        where: mine ? `${t("seat")} ${me + 1}` : t("spectator"),
+        obs: view.observation,
+        toMove: view.to_move,
+        myTurn,
+        result: view.result,
+        seatName,
+      }),
     );
     const boardEl = board.board(view.observation, { cards, me, seatName });
+    byRef = myTurn ? actionsByRef(view.legal, board.refsOf, me) : new Map();
+    markPlayable(boardEl, byRef);
+    const logToggle = h(
+      "button",
+      {
+        type: "button",
+        class: "log-toggle",
+        "aria-expanded": String(logOpen),
+        "aria-controls": "log-box",
+        onclick: () => {
+          logOpen = !logOpen;
+          page.classList.toggle("log-open", logOpen);
+          logToggle.setAttribute("aria-expanded", String(logOpen));
+          logToggle.textContent = logOpen ? t("hideLog") : t("showLog");
+          if (logOpen) log.scrollTop = log.scrollHeight;
+        },
+      },
+      logOpen ? t("hideLog") : t("showLog"),
+    );
     const actionsEl = h(
       "section",
-      { id: "actions", class: "actions" },
+      { id: "actions", class: "actions", "aria-label": t("actions") },
       myTurn ? h("h3", {}, t("actions")) : null,
-      view.legal.map((a) =>
-        h("button", { type: "button", class: "action", "data-action": a.id, onclick: () => act(a.id) }, a.label),
+      h(
+        "div",
+        { class: view.legal.length === 1 ? "action-list single" : "action-list" },
+        myTurn
+          ? view.legal.map((a) =>
+              h("button", { type: "button", class: "action", "data-action": a.id, onclick: () => act(a.id) }, a.label),
+            )
+          : h("span", { class: "idle" }, view.result ? t("result") : t("noActions")),
       ),
+      logToggle,
     );
-    if (myTurn) linkCards(boardEl, view.legal, board.refsOf, me, act, actionsEl);
-    clear(boardBox, diceTray(lastRoll), boardEl);
-    const log = logList(events);
+    if (lastRoll !== trayRoll) {
+      tray = diceTray(lastRoll);
+      trayRoll = lastRoll;
+    }
+    clear(boardBox, tray, boardEl);
+    log.append(...logList(events.slice(logged)).children);
+    logged = events.length;
+    log.style.setProperty("--digits", String(String(logged).length));
     clear(
       side,
-      view.result ? resultPanel(view.result, view.seats, me, tableId) : null,
+      view.result ? resultPanel(view.result, view.seats, me, tableId, false, summary.game) : null,
       actionsEl,
       summaryError(),
-      h("h3", {}, t("log")),
-      log,
+      h("section", { id: "log-box", class: "log-box" }, h("h3", {}, t("log")), log),
       links(),
       mine && !view.result
-        ? h("button", { type: "button", class: "quiet", onclick: leave }, t("leave"))
+        ? h("button", { type: "button", id: "leave", class: "quiet", onclick: leave }, t("leave"))
         : null,
     );
+    page.classList.toggle("log-open", logOpen);
+    page.classList.toggle("has-result", Boolean(view.result));
+    barWatch.disconnect();
+    barWatch.observe(actionsEl);
     log.scrollTop = log.scrollHeight;
   }
 
@@ -214,6 +330,14 @@ export async function showTable(main, tableId, params) {
   }
 
   async function leave() {
+    const sure = await ask({
+      id: "leave-dialog",
+      title: t("leaveTitle"),
+      text: t("leaveText"),
+      yes: t("leaveGo"),
+      no: t("stay"),
+    });
+    if (!sure) return;
     try {
       await api.leave(tableId, mine.seat, mine.token);
     } catch (error) {
@@ -245,7 +369,11 @@ export async function showTable(main, tableId, params) {
     socket.onmessage = (message) => {
       const data = JSON.parse(message.data);
       if (data.type === "view") {
-        if (data.since < events.length) events = events.slice(0, data.since);
+        if (data.since < events.length) {
+          events = events.slice(0, data.since); // retold (a new language): from `since` on
+          while (log.children.length > data.since) log.lastChild.remove();
+          logged = Math.min(logged, data.since);
+        }
         events = events.concat(data.events);
         for (const e of data.events) if (diceOf(e)) lastRoll = e;
         view = data;
@@ -272,6 +400,9 @@ export async function showTable(main, tableId, params) {
       closed = true;
       unlisten();
       watcher.disconnect();
+      closeInspector();
+      hidePeek();
+      barWatch.disconnect();
       if (socket) socket.close();
     }
   });

@@ -1,9 +1,12 @@
-// Higurashi: the players sit in a ring around the character pile and the event deck;
-// each has a row of five characters (face-down ones as backs, sideways ones turned),
-// the cards they captured and, for the viewer, the event cards in hand.
+// Higurashi: the players sit around the character pile and the event deck (drawn in
+// clockwise order from the viewer's left, the viewer at the bottom); each has a row of
+// five characters (face-down ones as backs, sideways ones lying down, the scout, attack
+// or counter under way marked), the cards they captured and, for the viewer, the event
+// cards in hand.
 
-import { cardById, cardEl, pile, zone } from "../cards.js";
+import { cardById, cardEl, cardInfo, mark, pile, zone } from "../cards.js";
 import { h } from "../dom.js";
+import { signed } from "../faces.js";
 import { t } from "../i18n.js";
 
 // Where the players sit, counted clockwise from the viewer (always at the bottom).
@@ -22,20 +25,31 @@ export function refsOf(id, me) {
   return [];
 }
 
-function character(seat, ch, cards) {
+// The roll under way (or the scout or attack choosing its target) on a character.
+function rollMarks(obs, ref) {
+  const marks = [];
+  const roll = obs.roll;
+  if (roll && roll.actor === ref) marks.push(mark(roll.kind === "scout" ? "target" : "attack", t(`roll_${roll.kind}`)));
+  if (roll && roll.target === ref) marks.push(mark("target", t("targeted")));
+  if (!roll && obs.pending && obs.pending.actor === ref) marks.push(mark("attack", t("acting")));
+  return marks;
+}
+
+function character(obs, seat, ch, cards) {
   const known = ch.card;
+  const ref = `${seat}.${ch.slot}`;
   const stats = known ? { attack: ch.attack, defence: ch.defence } : {};
-  const mods = [];
-  if (ch.attack_mod) mods.push(`A${ch.attack_mod > 0 ? "+" : ""}${ch.attack_mod}`);
-  if (ch.defence_mod) mods.push(`D${ch.defence_mod > 0 ? "+" : ""}${ch.defence_mod}`);
-  const equipment = (ch.equipment || []).map((e) => cardById(cards, e.card || e, { title: "" }));
+  const marks = [];
+  if (ch.attack_mod) marks.push(mark("attack", `A${signed(ch.attack_mod)}`, `A${signed(ch.attack_mod)}`));
+  if (ch.defence_mod) marks.push(mark("guard", `D${signed(ch.defence_mod)}`, `D${signed(ch.defence_mod)}`));
   return cardEl(known, {
-    ref: `${seat}.${ch.slot}`,
+    ref,
     turned: ch.sideways,
+    turnedLabel: t("sideways"),
     faceDown: known && !ch.face_up,
     stats,
-    badges: mods.length ? h("div", { class: "badge" }, mods.join(" ")) : null,
-    extra: equipment.length ? h("div", { class: "equipment" }, equipment) : null,
+    marks: [...marks, ...rollMarks(obs, ref)],
+    attached: (ch.equipment || []).map((e) => ({ kind: "equip", info: cardInfo(cards, e.card || e) })),
   });
 }
 
@@ -58,7 +72,7 @@ function seatPanel(obs, seat, ctx) {
     h(
       "div",
       { class: "row" },
-      seat.characters.map((ch) => character(seat.seat, ch, ctx.cards)),
+      seat.characters.map((ch) => character(obs, seat.seat, ch, ctx.cards)),
     ),
     seat.captured.length
       ? zone(
@@ -78,7 +92,6 @@ function centre(obs, ctx) {
   return h(
     "div",
     { class: "centre" },
-    h("div", { class: "info" }, `${t("round")} ${obs.round} · ${t("turn")} ${obs.turn}`),
     h(
       "div",
       { class: "piles" },

@@ -1,10 +1,11 @@
 // Pretty Good Tactics: each side has a front row (F1-F3) facing the enemy and a back
-// row (B1-B3) behind it; tapped characters are turned, face-down ones shown as backs.
+// row (B1-B3) behind it; tapped characters lie down, face-down ones are backs to the enemy.
 // A draft table (3-4 players) shows the draft (your pack to click, your picks, the
 // others' pack sizes), then the knockout bracket and the game being played.
 
-import { cardById, cardEl, zone } from "../cards.js";
+import { cardById, cardEl, mark, zone } from "../cards.js";
 import { h } from "../dom.js";
+import { local, signed } from "../faces.js";
 import { t } from "../i18n.js";
 
 const OWN = new Set(["flip", "keep", "use", "attack", "guard"]);
@@ -23,12 +24,25 @@ export function refsOf(id, me) {
   return [];
 }
 
-function slot(side, name, unit) {
+// What the attack or effect being resolved now (the innermost of obs.procs) does to
+// a slot.
+function procMarks(obs, ref) {
+  const proc = (obs.procs || [])[(obs.procs || []).length - 1];
+  const marks = [];
+  if (!proc) return marks;
+  if (proc.actor === ref) marks.push(mark(proc.kind === "attack" ? "attack" : "ability", t(`proc_${proc.kind}`)));
+  if ((proc.targets || []).includes(ref)) marks.push(mark("target", t("targeted")));
+  return marks;
+}
+
+function slot(obs, side, name, unit) {
   const ref = `P${side.seat + 1}.${name}`;
   if (!unit) return h("div", { class: "slot empty-slot", "data-ref": ref }, name);
-  const counters = Object.entries(unit.counters || {}).map(([k, v]) => `${k}×${v}`);
-  const mods = unit.mods && (unit.mods[0] || unit.mods[1]) ? `P${unit.mods[0]}/M${unit.mods[1]}` : "";
-  const badge = [...counters, mods].filter(Boolean).join(" ");
+  const marks = Object.entries(unit.counters || {}).map(([k, v]) => mark("tokens", `${local(k)}×${v}`, `×${v}`));
+  if (unit.mods && (unit.mods[0] || unit.mods[1])) {
+    const mods = `P${signed(unit.mods[0])} M${signed(unit.mods[1])}`;
+    marks.push(mark("guard", mods, mods));
+  }
   return h(
     "div",
     { class: "slot" },
@@ -36,20 +50,21 @@ function slot(side, name, unit) {
     cardEl(unit.card, {
       ref,
       turned: unit.tapped,
+      turnedLabel: t("tapped"),
       faceDown: unit.card && !unit.face_up,
       stats: unit.face_up ? { pdef: unit.pdef, mdef: unit.mdef } : {},
-      badges: badge ? h("div", { class: "badge" }, badge) : null,
+      marks: [...marks, ...procMarks(obs, ref)],
     }),
   );
 }
 
-function row(side, names) {
-  return h("div", { class: "pgt-row" }, names.map((n) => slot(side, n, side.field[n])));
+function row(obs, side, names) {
+  return h("div", { class: "pgt-row" }, names.map((n) => slot(obs, side, n, side.field[n])));
 }
 
 function sidePanel(obs, side, ctx, mine) {
-  const front = row(side, ["F1", "F2", "F3"]);
-  const back = row(side, ["B1", "B2", "B3"]);
+  const front = row(obs, side, ["F1", "F2", "F3"]);
+  const back = row(obs, side, ["B1", "B2", "B3"]);
   const head = h(
     "div",
     { class: "seat-head" },
@@ -75,9 +90,6 @@ function gameBoard(obs, ctx) {
   const mine = obs.sides.find((s) => s.seat === me) || obs.sides[0];
   const theirs = obs.sides.filter((s) => s !== mine);
   const parts = theirs.map((s) => sidePanel(obs, s, ctx, false));
-  parts.push(
-    h("div", { class: "info mid" }, `${t("round")} ${obs.round} · ${t("turn")} ${obs.turn}`),
-  );
   parts.push(sidePanel(obs, mine, ctx, true));
   if (obs.hand) {
     parts.push(

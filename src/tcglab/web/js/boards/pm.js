@@ -1,10 +1,10 @@
 // Precious Memories: per side a main area, a support area and a point area, with the
-// deck, hand and discard counts; rested characters are turned and a support card
-// sits under the character it supports.
+// deck, hand and discard counts; rested characters lie down, a support card is shown
+// attached to the character it supports, approaching and obstructing ones are marked.
 
-import { cardById, cardEl, pile, zone } from "../cards.js";
+import { cardById, cardEl, cardInfo, mark, pile, zone } from "../cards.js";
 import { h } from "../dom.js";
-import { t } from "../i18n.js";
+import { phaseName, t } from "../i18n.js";
 
 export function refsOf(id, me) {
   const [verb, arg] = id.split(" ");
@@ -14,20 +14,23 @@ export function refsOf(id, me) {
   return [];
 }
 
-function unit(ctx, seat, area, k, u) {
+function unit(obs, ctx, seat, area, k, u) {
   const ref = `p${seat + 1}.${area}${k + 1}`;
   const info = ctx.cards[u.card] || { id: u.card, name: u.name };
-  const supports = (u.supports || []).map((id) => cardById(ctx.cards, id));
+  const marks = [];
+  if (u.new) marks.push(mark("sick", t("newCharacter")));
+  if ((obs.approach || []).includes(ref)) marks.push(mark("attack", t("approaching")));
+  if (obs.obstructor === ref) marks.push(mark("guard", t("obstructing")));
   return h(
     "div",
     { class: "pm-unit" },
     cardEl(info, {
       ref,
       turned: u.rested,
-      stats: u.ap === null ? {} : { ap: u.ap, dp: u.dp },
-      badges: u.new ? h("div", { class: "badge" }, "new") : null,
+      stats: u.ap === null ? { cost: u.cost } : { ap: u.ap, dp: u.dp, cost: u.cost },
+      marks,
+      attached: (u.supports || []).map((id) => ({ kind: "support", info: cardInfo(ctx.cards, id) })),
     }),
-    supports.length ? h("div", { class: "under" }, supports) : null,
   );
 }
 
@@ -44,8 +47,8 @@ function sidePanel(obs, side, ctx, mine) {
     ` · ${t("points")} ${side.points.length}/7 · ${t("hand")} ${side.hand_size}`,
   );
   const areas = [
-    zone(t("main"), side.main.map((u, k) => unit(ctx, s, "M", k, u)), "main-area"),
-    zone(t("support"), side.support.map((u, k) => unit(ctx, s, "S", k, u)), "support-area"),
+    zone(t("main"), side.main.map((u, k) => unit(obs, ctx, s, "M", k, u)), "main-area"),
+    zone(t("support"), side.support.map((u, k) => unit(obs, ctx, s, "S", k, u)), "support-area"),
   ];
   const piles = h(
     "div",
@@ -72,7 +75,8 @@ export function board(obs, ctx) {
     h(
       "div",
       { class: "info mid" },
-      `${t("turn")} ${obs.turn} · ${obs.phase || ""} · ${obs.step || ""}`,
+      phaseName("pm", obs.phase),
+      obs.paying ? ` · ${t("paying", { n: obs.paying.left })}` : "",
       playing.length ? zone(t("inPlay"), playing, "small") : null,
     ),
   );

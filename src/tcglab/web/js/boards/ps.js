@@ -1,7 +1,8 @@
-// Princess Scramble: per side the characters (exhausted ones turned) with their energy
-// and damage, the events on the field, the energy pool and the damage taken.
+// Princess Scramble: per side the characters (exhausted ones lie down) with their
+// energy and damage, the events on the field, the energy pool and the damage taken;
+// the battle's attacker, defenders and target are marked.
 
-import { cardById, cardEl, pile, zone } from "../cards.js";
+import { cardById, cardEl, mark, pile, zone } from "../cards.js";
 import { h } from "../dom.js";
 import { t } from "../i18n.js";
 
@@ -12,13 +13,29 @@ export function refsOf(id, me) {
   return [];
 }
 
-function character(seat, c) {
-  const badge = `${t("damage")} ${c.damage}/${c.life} · ${t("energy")} ${c.energy}`;
+function battleMarks(battle, seat, slot) {
+  if (!battle) return [];
+  const marks = [];
+  if (battle.attacker_seat === seat && battle.attacker === slot) marks.push(mark("attack", t("attacking")));
+  if (battle.attacker_seat !== seat && (battle.defenders || []).includes(slot)) marks.push(mark("guard", t("defending")));
+  if (battle.attacker_seat !== seat && battle.target === slot) marks.push(mark("target", t("targeted")));
+  return marks;
+}
+
+function character(obs, seat, c) {
+  const marks = [
+    mark("damage", `${t("damage")} ${c.damage}/${c.life}`, `${c.damage}/${c.life}`),
+    mark("energy", `${t("energy")} ${c.energy}`, String(c.energy)),
+  ];
+  if (c.guard) marks.push(mark("guard", `${t("stat_guard")} +${c.guard}`, `+${c.guard}`));
+  if (c.sick) marks.push(mark("sick", t("sick")));
+  if (c.ability_used) marks.push(mark("tap", t("abilityUsed")));
   return cardEl(c.card, {
     ref: `s${seat}.c${c.slot}`,
     turned: c.exhausted,
+    turnedLabel: t("exhausted"),
     stats: { technique: c.technique, sense: c.sense, life: c.life },
-    badges: h("div", { class: "badge" }, badge, c.sick ? " · zzz" : ""),
+    marks: [...marks, ...battleMarks(obs.battle, seat, c.slot)],
   });
 }
 
@@ -32,7 +49,7 @@ function sidePanel(obs, side, ctx) {
     ` · ${t("damage")} ${side.damage}/${side.life} · ${t("energy")} ${side.free_energy}/${side.energy} · ${t("hand")} ${side.hand_size}`,
   );
   const events = side.events.map((e) =>
-    cardEl(e.card, { ref: `s${s}.e${e.slot}`, badges: h("div", { class: "badge" }, `${t("energy")} ${e.energy}`) }),
+    cardEl(e.card, { ref: `s${s}.e${e.slot}`, marks: [mark("energy", `${t("energy")} ${e.energy}`, String(e.energy))] }),
   );
   const active = obs.current === s;
   return h(
@@ -42,7 +59,7 @@ function sidePanel(obs, side, ctx) {
     h(
       "div",
       { class: "ps-side" },
-      zone(t("characters"), side.characters.map((c) => character(s, c)), "grow"),
+      zone(t("characters"), side.characters.map((c) => character(obs, s, c)), "grow"),
       zone(t("events"), events, "small"),
       h(
         "div",
@@ -59,7 +76,8 @@ export function board(obs, ctx) {
   const me = ctx.me ?? 0;
   const mine = obs.seats.find((s) => s.seat === me) || obs.seats[0];
   const parts = obs.seats.filter((s) => s !== mine).map((s) => sidePanel(obs, s, ctx));
-  parts.push(h("div", { class: "info mid" }, `${t("turn")} ${obs.turn} · ${obs.step || ""}`));
+  const pending = obs.pending && obs.pending.card ? [cardById(ctx.cards, obs.pending.card)] : [];
+  if (pending.length) parts.push(h("div", { class: "info mid" }, zone(t("inPlay"), pending, "small")));
   parts.push(sidePanel(obs, mine, ctx));
   if (obs.hand) {
     parts.push(zone(t("hand"), obs.hand.map((c) => cardEl(c, { ref: `hand:${c.id}` })), "hand"));

@@ -1,0 +1,371 @@
+"""The table in a real browser, piece by piece: the card inspector (mouse, keyboard and
+touch), faces that show their keywords and stay upright when rested, the header's and
+the result's words for every step id and reason in both languages, the log drawer and
+whole line numbers, leaving only after a confirmation, and a replay stepped with the
+arrow keys."""
+
+from __future__ import annotations
+
+import importlib
+import time
+
+import httpx
+import pytest
+
+from tcglab.engine import get_game
+
+from .conftest import pytestmark  # noqa: F401  (skips the module without chromium)
+from .test_play import ENABLED, TAP, create_vs_ai, step_ids
+
+GAMES = ["higurashi", "pgt", "pm", "ps"]
+# Why a game can end (result.reason), by the game that gives it.
+REASONS = {
+    "pgt": ["score", "empty_party", "round_limit", "champion", "action_limit"],
+    "pm": ["seven_points", "deck_out", "draw", "action_limit"],
+    "ps": ["damage", "deck_out", "action_limit"],
+    "higurashi": ["last_standing", "round_limit", "pile_empty", "action_limit"],
+}
+# Pretty Good Tactics prints attributes and counter kinds as kanji; English shows words.
+KANJI_EN = {
+    "火": "Fire",
+    "水": "Water",
+    "風": "Wind",
+    "地": "Earth",
+    "光": "Light",
+    "闇": "Dark",
+    "星": "Star",
+    "月": "Moon",
+    "花": "Flower",
+    "霊": "Spirit",
+}
+PHONE = {"width": 390, "height": 844}
+DECISION = "document.querySelector('.status .decision').textContent"
+# The room left of the last log line, against the width its number needs.
+NUMBER_ROOM = """(() => {
+  const log = document.querySelector('.log');
+  const lines = log.querySelectorAll('li');
+  const last = lines[lines.length - 1];
+  const style = getComputedStyle(last);
+  const pen = document.createElement('canvas').getContext('2d');
+  pen.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+  const room = last.getBoundingClientRect().left - log.getBoundingClientRect().left;
+  return [pen.measureText(`${lines.length}. `).width, room];
+})()"""
+
+
+def in_english(text: str) -> str:
+    for kanji, word in KANJI_EN.items():
+        text = text.replace(kanji, word)
+    return text
+
+
+@pytest.fixture
+def phone(browser, server):
+    """A phone-sized page with touch, errors collected."""
+    context = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True)
+    page = context.new_page()
+    page.errors = []
+    page.on("pageerror", lambda error: page.errors.append(str(error)))
+    page.on("console", lambda m: page.errors.append(m.text) if m.type == "error" else None)
+    page.set_default_timeout(15_000)
+    yield page
+    context.close()
+
+
+def click_until(page, selector, limit=60):
+    """Take the first legal action until `selector` is on the board."""
+    for _ in range(limit):
+        page.wait_for_selector(f"#result, {ENABLED}")
+        if page.query_selector(selector):
+            return page.query_selector(selector)
+        page.click(f"{ENABLED} >> nth=0")
+    raise AssertionError(f"no {selector} after {limit} actions")
+
+
+def own_field_card(page):
+    """A card of the viewer's Pretty Good Tactics party (known to them, face-up or not)."""
+    return click_until(page, ".board .seat-panel:last-of-type .slot .card[data-card]")
+
+
+def printed(page, game, card_id):
+    return page.evaluate(f"fetch('/api/games/{game}/cards').then((r) => r.json())")[card_id]
+
+
+def finished_table(server, game):
+    """A table of two computer seats, played to its end."""
+    body = {"game": game, "seats": [{"kind": "ai", "level": "easy"}] * 2}
+    table = httpx.post(f"{server}/api/tables", json=body).json()["table"]["id"]
+    deadline = time.monotonic() + 60
+    while httpx.get(f"{server}/api/tables/{table}").json()["status"] != "finished":
+        assert time.monotonic() < deadline, "the computer game did not finish"
+        time.sleep(0.2)
+    return table
+
+
+# -- words, not codes -----------------------------------------------------------------
+
+
+def decision_steps(game: str) -> list[str]:
+    """The steps at which a seat decides: the only ones an observation carries."""
+    get_game(game)
+    return sorted(importlib.import_module(f"tcglab.games.{game}.procedure").PROCEDURE.decisions)
+
+
+def test_every_step_and_reason_has_words_in_both_languages(page, server):
+    page.goto(server + "/")
+    page.wait_for_selector("#create-go")
+    fallbacks = {
+        "en": ["deciding", "the game ended by its rules"],
+        "ja": ["選択中", "ルールによりゲームが終了した"],
+    }
+    for lang, fallback in fallbacks.items():
+        for game in GAMES:
+            steps = decision_steps(game) + (["draft", "cup"] if game == "pgt" else [])
+            assert set(steps) <= step_ids(game)
+            phrases, reasons = page.evaluate(
+                "async ([lang, game, steps, reasons]) => {"
+                " const i18n = await import('/static/js/i18n.js'); i18n.setLanguage(lang);"
+                " return [steps.map((s) => i18n.stepPhrase(game, s)),"
+                " reasons.map((r) => i18n.reasonPhrase(game, r))]; }",
+                [lang, game, steps, REASONS[game]],
+            )
+            for step, phrase in zip(steps, phrases, strict=True):
+                assert phrase not in (step, fallback[0]) and "_" not in phrase, (lang, game, step)
+            for reason, phrase in zip(REASONS[game], reasons, strict=True):
+                assert phrase not in (reason, fallback[1]) and "_" not in phrase, (
+                    lang,
+                    game,
+                    reason,
+                )
+    page.evaluate("import('/static/js/i18n.js').then((i18n) => i18n.setLanguage('en'))")
+
+
+def test_the_header_says_what_is_decided_in_both_languages(page, server):
+    create_vs_ai(page, server, "pm")
+    page.wait_for_selector(ENABLED)
+    decision = page.inner_text(".status .decision")
+    assert decision.startswith("Your move: ") and "_" not in decision
+    assert page.inner_text("#where .game-name") == "Precious Memories"
+    assert page.get_attribute("#rules-link", "href") == "/static/help/pm.en.html"
+    page.click("#lang")
+    page.wait_for_function(
+        "document.querySelector('.status .decision').textContent.startsWith('あなたの番')"
+    )
+    assert page.get_attribute("#rules-link", "href") == "/static/help/pm.ja.html"
+    page.click("#lang")
+    page.wait_for_function(
+        "document.querySelector('.status .decision').textContent.startsWith('Your move')"
+    )
+    assert page.errors == []
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_each_game_has_a_rules_page_in_both_languages(server, game):
+    for lang in ("en", "ja"):
+        reply = httpx.get(f"{server}/static/help/{game}.{lang}.html")
+        assert reply.status_code == 200
+        assert f'lang="{lang}"' in reply.text and "<h1>" in reply.text
+        other = "ja" if lang == "en" else "en"
+        assert f"{game}.{other}.html" in reply.text  # a link to the other language
+
+
+# -- the inspector --------------------------------------------------------------------
+
+
+def test_the_inspector_shows_the_full_text_of_a_field_card(page, server):
+    create_vs_ai(page, server, "pgt")
+    card = click_until(page, ".board .slot .card[data-card]:not(.playable)")
+    ref = card.get_attribute("data-ref")
+    face = printed(page, "pgt", card.get_attribute("data-card"))
+    card.hover()  # the peek shows it without a click
+    page.wait_for_selector("#peek:not([hidden]) .card.large")
+    page.mouse.move(0, 0)
+    page.wait_for_selector("#peek", state="hidden")
+
+    card.click()
+    dialog = page.wait_for_selector("dialog.inspector[open]")
+    text = dialog.inner_text()
+    assert face["name"] in text
+    for line in face["abilities_en"]:
+        assert in_english(line) in text  # every ability, in full
+    assert dialog.query_selector(".num-pdef") and dialog.query_selector(".num-mdef")
+    page.keyboard.press("Escape")
+    page.wait_for_selector("dialog.inspector", state="hidden")
+
+    page.click("#lang")
+    page.wait_for_function(f"{DECISION}.startsWith('あなたの番')")
+    page.focus(f".board [data-ref='{ref}']")  # cards take the focus; Enter opens one
+    page.keyboard.press("Enter")
+    dialog = page.wait_for_selector("dialog.inspector[open]")
+    text = dialog.inner_text()
+    assert face["name_ja"] in text
+    for line in face["abilities"]:
+        assert line in text
+    page.click("dialog.inspector .close")
+    page.wait_for_selector("dialog.inspector", state="hidden")
+    assert page.evaluate("document.activeElement.dataset.ref") == ref  # focus comes back
+    page.click("#lang")
+    assert page.errors == []
+
+
+def test_a_tap_opens_the_inspector_and_outside_closes_it(phone, server):
+    page = phone
+    create_vs_ai(page, server, "pgt")
+    card = own_field_card(page)
+    card.tap()
+    page.wait_for_selector("dialog.inspector[open]")
+    box = page.evaluate(
+        "document.querySelector('dialog.inspector').getBoundingClientRect().toJSON()"
+    )
+    assert box["width"] <= PHONE["width"] and box["height"] <= PHONE["height"]
+    assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"] + 1
+    page.touchscreen.tap(5, 5)  # outside the inspector
+    page.wait_for_selector("dialog.inspector", state="hidden")
+    assert page.errors == []
+
+
+def test_a_tapped_playable_card_offers_its_actions_in_the_inspector(phone, server):
+    page = phone
+    create_vs_ai(page, server, "higurashi")
+    playable = click_until(page, ".board .card.playable")
+    names = [
+        label.strip() for label in (playable.get_attribute("title") or "").split("\n") if label
+    ]
+    version = page.evaluate("document.querySelectorAll('.log li').length")
+    playable.tap()
+    dialog = page.wait_for_selector("dialog.inspector[open]")
+    offered = [b.inner_text().strip() for b in dialog.query_selector_all(".inspect-action")]
+    assert offered == names
+    dialog.query_selector(".inspect-action").tap()
+    page.wait_for_selector("dialog.inspector", state="hidden")
+    page.wait_for_function(f"document.querySelectorAll('.log li').length > {version}")
+    assert page.errors == []
+
+
+# -- readable faces -------------------------------------------------------------------
+
+
+def test_faces_show_keywords_and_rested_cards_keep_their_text_upright(page, server):
+    create_vs_ai(page, server, "pgt")
+    own_field_card(page)
+    faces = page.evaluate(
+        "[...document.querySelectorAll('.board .slot .card[data-card]')]"
+        ".map((c) => [c.dataset.card, c.querySelectorAll('.chip').length])"
+    )
+    cards = page.evaluate("fetch('/api/games/pgt/cards').then((r) => r.json())")
+    assert faces
+    for card_id, chips in faces:
+        assert chips == len(cards[card_id]["abilities"]), card_id  # every ability shows
+    # A tapped character lies down: wider than tall, with nothing rotated inside it.
+    turned = click_until(page, ".board .card.turned[data-card]", limit=150)
+    box = turned.bounding_box()
+    assert box["width"] > box["height"]
+    rotations = page.evaluate(
+        "(el) => [el, ...el.querySelectorAll('*')].map((e) => getComputedStyle(e).transform)"
+        ".filter((t) => t !== 'none')",
+        turned,
+    )
+    assert rotations == []
+    assert "tapped" in turned.inner_text()
+
+
+# -- phones ---------------------------------------------------------------------------
+
+
+def test_the_phone_shows_the_board_and_the_decision_together(phone, server):
+    page = phone
+    create_vs_ai(page, server, "pm")
+    page.wait_for_selector(ENABLED)
+    bar = page.evaluate("document.querySelector('#actions').getBoundingClientRect().toJSON()")
+    assert bar["bottom"] <= PHONE["height"] + 1 and bar["top"] > PHONE["height"] / 2
+    for button in page.query_selector_all("#actions button"):
+        box = button.bounding_box()
+        assert box["height"] >= TAP - 0.5 and box["width"] >= TAP - 0.5
+    first = page.query_selector(ENABLED).bounding_box()
+    assert first["y"] + first["height"] <= PHONE["height"]  # the first action is on screen
+    board = page.evaluate("document.querySelector('.board').getBoundingClientRect().toJSON()")
+    assert board["top"] < bar["top"]  # the board shows above the bar
+    assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"] + 1
+
+    assert not page.is_visible(".log-box")  # the log is a drawer
+    page.click(".log-toggle")
+    page.wait_for_selector(".log-box", state="visible")
+    log = page.evaluate("document.querySelector('.log-box').getBoundingClientRect().toJSON()")
+    assert log["bottom"] <= bar["top"] + 1 and log["top"] >= 0
+    page.click(".log-toggle")
+    page.wait_for_selector(".log-box", state="hidden")
+    assert page.errors == []
+
+
+# -- leaving --------------------------------------------------------------------------
+
+
+def test_leave_asks_before_it_frees_the_seat(page, server):
+    create_vs_ai(page, server, "ps")
+    page.wait_for_selector(ENABLED)
+    table = page.url.rsplit("/", 1)[1]
+    page.click("#leave")
+    dialog = page.wait_for_selector("#leave-dialog[open]")
+    assert "open" in dialog.inner_text() and "seat link" in dialog.inner_text()
+    page.click("#leave-dialog .ask-no")
+    page.wait_for_selector("#leave-dialog", state="detached")
+    assert "/table/" in page.url
+    assert not httpx.get(f"{server}/api/tables/{table}").json()["seats"][0]["open"]
+
+    page.click("#leave")
+    page.keyboard.press("Escape")  # Esc is "stay" too
+    page.wait_for_selector("#leave-dialog", state="detached")
+    assert not httpx.get(f"{server}/api/tables/{table}").json()["seats"][0]["open"]
+
+    page.click("#leave")
+    page.click("#leave-dialog .ask-yes")
+    page.wait_for_url(server + "/")
+    assert httpx.get(f"{server}/api/tables/{table}").json()["seats"][0]["open"]
+    assert page.errors == []
+
+
+# -- replays and the log --------------------------------------------------------------
+
+
+def test_arrow_keys_step_a_replay(page, server):
+    table = finished_table(server, "ps")
+    page.goto(f"{server}/replay/{table}")
+    page.wait_for_selector(".counter")
+
+    def at(i):
+        page.wait_for_function(
+            f"document.querySelector('.counter').textContent.startsWith('Action {i} of')"
+        )
+
+    at(0)
+    steps = int(page.inner_text(".counter").rsplit(" ", 1)[1])
+    for _ in range(6):  # quicker than the steps load: none may be lost
+        page.keyboard.press("ArrowRight")
+    at(6)
+    page.keyboard.press("ArrowLeft")
+    page.keyboard.press("ArrowLeft")
+    at(4)
+    page.keyboard.press("End")
+    at(steps)
+    page.wait_for_selector("#result")
+    reason = page.inner_text("#result .reason")
+    assert "damage" in reason and "_" not in reason
+    page.keyboard.press("Home")
+    at(0)
+    page.focus(".slider")  # the slider's own arrow keys step the same way
+    page.keyboard.press("ArrowRight")
+    at(1)
+    assert page.errors == []
+
+
+def test_log_line_numbers_stay_whole_past_100(page, server):
+    table = finished_table(server, "pm")
+    page.goto(f"{server}/replay/{table}")
+    page.wait_for_selector(".counter")
+    page.keyboard.press("End")
+    page.wait_for_selector("#result")
+    assert page.evaluate("document.querySelectorAll('.log li').length") >= 100
+    need, room = page.evaluate(NUMBER_ROOM)
+    assert room >= need, f"the number needs {need}px, the log leaves {room}px"
+    assert page.evaluate("getComputedStyle(document.querySelector('.log')).listStyleType") != "none"
+    assert page.errors == []
