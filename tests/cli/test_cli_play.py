@@ -179,10 +179,16 @@ def test_a_pgt_draft_table_ends_with_a_champion(cli, monkeypatch):
     [
         (["pgt", "--draft", "2"], "a pgt draft is for 3 or 4 players, not 2"),
         (["pgt", "--draft", "3", "--players", "4"], "--draft 3 is a table of 3, not --players 4"),
-        (["higurashi", "--draft", "3"], "higurashi has no draft; it has: championship"),
+        (
+            ["higurashi", "--draft", "3"],
+            "higurashi has no draft; it has: championship",
+        ),
         (["pgt", "--match", "--players", "3"], "a pgt match is for 2 players, not 3"),
         (["pgt", "--match", "--draft", "4"], "--match and --draft are different formats"),
-        (["pm", "--championship", "2"], "pm has no championship; it has: single games only"),
+        (
+            ["pm", "--championship", "2"],
+            "pm has no championship; it has: single games only",
+        ),
         (["pgt", "--match", "--save-replay", "m.json"], "--save-replay records one game or one"),
     ],
 )
@@ -194,7 +200,8 @@ def test_a_format_the_game_does_not_have_is_a_clear_error(cli, args, message):
 
 def test_a_match_for_a_game_without_match_rules_is_a_clear_error(cli):
     code, _, err = cli("play", "higurashi", "--match", "--seed", "1")
-    assert code == 2 and err == "tcglab: error: higurashi has no match; it has: championship\n"
+    has = "championship (tools: encoding)"
+    assert code == 2 and err == f"tcglab: error: higurashi has no match; it has: {has}\n"
 
 
 def test_a_higurashi_championship_through_the_terminal(cli, monkeypatch):

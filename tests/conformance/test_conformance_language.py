@@ -36,3 +36,16 @@ def test_japanese_events_need_no_peeking(case):
             for seat in range(state.players):
                 told = state.events_for(seat, lang="ja")
                 assert state.determinize(seat, Rng(5)).events_for(seat, lang="ja") == told
+
+
+def test_english_reads_in_english(case):
+    """No Japanese in an English label or message: card names, abilities, attributes and
+    counters are all given their English words."""
+    for seed in case.seeds(2, "english"):
+        state = case.play(seed)
+        for seat in [*range(state.players), None]:
+            for event in state.events_for(seat):
+                assert not JAPANESE.search(event["message"]), f"{case}: {event['message']}"
+        for state in case.walk(seed, every=7):
+            for action in state.legal_actions():
+                assert not JAPANESE.search(action.label), f"{case}: {action.label}"

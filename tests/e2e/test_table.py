@@ -146,12 +146,12 @@ def test_the_header_says_what_is_decided_in_both_languages(page, server):
     decision = page.inner_text(".status .decision")
     assert decision.startswith("Your move: ") and "_" not in decision
     assert page.inner_text("#where .game-name") == "Precious Memories"
-    assert page.get_attribute("#rules-link", "href") == "/static/help/pm.en.html"
+    assert page.get_attribute("#rules-link", "href") == "/static/help/index.html?game=pm&lang=en"
     page.click("#lang")
     page.wait_for_function(
         "document.querySelector('.status .decision').textContent.startsWith('あなたの番')"
     )
-    assert page.get_attribute("#rules-link", "href") == "/static/help/pm.ja.html"
+    assert page.get_attribute("#rules-link", "href") == "/static/help/index.html?game=pm&lang=ja"
     page.click("#lang")
     page.wait_for_function(
         "document.querySelector('.status .decision').textContent.startsWith('Your move')"
@@ -160,13 +160,23 @@ def test_the_header_says_what_is_decided_in_both_languages(page, server):
 
 
 @pytest.mark.parametrize("game", GAMES)
-def test_each_game_has_a_rules_page_in_both_languages(server, game):
-    for lang in ("en", "ja"):
-        reply = httpx.get(f"{server}/static/help/{game}.{lang}.html")
-        assert reply.status_code == 200
-        assert f'lang="{lang}"' in reply.text and "<h1>" in reply.text
-        other = "ja" if lang == "en" else "en"
-        assert f"{game}.{other}.html" in reply.text  # a link to the other language
+def test_each_game_has_a_rules_page_in_both_languages(page, server, game):
+    for lang, other, switch in (("en", "ja", "日本語"), ("ja", "en", "English")):
+        page.goto(f"{server}/static/help/index.html?game={game}&lang={lang}")
+        page.wait_for_selector("#guide h1")
+        assert page.get_attribute("html", "lang") == lang
+        assert page.title().startswith(page.inner_text("#guide h1"))
+        assert page.inner_text("#other-lang") == switch
+        assert page.get_attribute("#other-lang", "href").endswith(f"game={game}&lang={other}")
+        assert len(page.query_selector_all("#others a")) == 3  # the other three games
+    assert page.errors == []
+
+
+def test_a_rules_page_for_no_game_lists_the_guides(page, server):
+    page.goto(f"{server}/static/help/index.html?game=chess")
+    page.wait_for_selector("#others a")
+    assert "no guide" in page.inner_text("#others")
+    assert len(page.query_selector_all("#others a")) == 4
 
 
 # -- the inspector --------------------------------------------------------------------

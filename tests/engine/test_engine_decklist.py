@@ -26,6 +26,20 @@ def test_counts_comments_and_blank_lines():
     assert deck.ids() == ["AB-01"] * 3 + ["CD-01"] * 2 + ["AB-01"]
 
 
+def test_the_rules_judge_a_list_after_its_lines():
+    judged = []
+
+    def rules(deck):
+        judged.append(deck)
+        return [f"{deck.size} cards; a deck has 40"]
+
+    deck = FORMAT.read("3 AB-01\n2 ZZ-99\n", CARDS)
+    assert deck.judged_by(rules) == ["line 2: no card has the id 'ZZ-99'", "3 cards; a deck has 40"]
+    refused = FORMAT.read("1 AB-01\n" * 51, CARDS)
+    assert refused.refused and refused.judged_by(rules) == refused.problems
+    assert judged == [deck]  # a refused list is not judged
+
+
 def test_every_bad_line_is_named_by_its_number():
     text = "3 AB-01\nthree AB-02\n0 AB-02\n2 ZZ-99\n1 2 AB-01\n"
     assert problems(text) == [

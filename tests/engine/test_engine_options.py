@@ -1,10 +1,13 @@
 """Rule options and a game's checks of its arguments: values from code and from the
 command line, and a one-line message for every value refused."""
 
+from typing import NamedTuple
+
 import pytest
 from toy_game import GAME
 
-from tcglab.engine import BadOption, RuleOption
+from tcglab.engine import BadOption, Game, RuleOption
+from tcglab.engine.decklist import DeckFormat, DeckList
 
 FLAG = RuleOption("open_hands", False, "cards are held face-up", "toy-3")
 LIMIT = RuleOption("hand_limit", 5, "most cards held", "toy-5", minimum=1)
@@ -155,8 +158,68 @@ def test_new_state_checks_options_and_players():
 
 def test_games_without_decks_say_so():
     assert GAME.prebuilt_decks() == {}
-    with pytest.raises(BadOption, match="dicerace is not played with constructed decks"):
-        GAME.check_deck("3 ember")
+    for call in (GAME.check_deck, GAME.deck_ids, GAME.read_deck):
+        with pytest.raises(BadOption, match="dicerace is not played with constructed decks"):
+            call("3 ember")
+
+
+class DeckedRace(type(GAME)):
+    """The toy game played with decks of exactly four cards."""
+
+    def deck_list(self, text: str) -> DeckList:
+        return DeckFormat(largest_deck=10).read(text, {"ember", "frost"})
+
+    def deck_rules(self, deck: DeckList) -> list[str]:
+        return [] if deck.size == 4 else [f"{deck.size} cards; a deck has 4"]
+
+
+def test_a_game_with_decks_gives_its_reader_and_its_rules():
+    game = DeckedRace()
+    assert game.check_deck("3 ember\n1 frost") == []
+    assert game.read_deck("3 ember\n1 frost") == ["ember", "ember", "ember", "frost"]
+    assert game.check_deck("3 ember\n1 smoke") == [
+        "line 2: no card has the id 'smoke'",
+        "3 cards; a deck has 4",
+    ]
+    with pytest.raises(BadOption, match="not legal: 3 cards; a deck has 4"):
+        game.read_deck("3 frost")
+
+
+class Printed(NamedTuple):
+    id: str
+    info: dict
+
+
+class PrintedSet(NamedTuple):
+    cards: tuple
+    digest: str
+
+
+class PrintedRace(type(GAME)):
+    """The toy game with a printed card set of two cards."""
+
+    card_digest = Game.card_digest
+
+    @property
+    def cards(self) -> PrintedSet:
+        return PrintedSet((Printed("ember", {"name": "Ember"}), Printed("frost", {})), "c0ffee")
+
+
+def test_the_faces_and_the_digest_come_from_the_card_set():
+    game = PrintedRace()
+    assert game.card_faces() == {"ember": {"name": "Ember"}, "frost": {}}
+    assert game.card_digest() == "c0ffee"
+    assert GAME.cards is None and GAME.card_faces() == {}
+
+
+def test_a_game_is_listed_by_its_id_name_and_players():
+    assert GAME.info() == {
+        "id": "dicerace",
+        "name": "Dice Race (ダイスレース)",
+        "min_players": 2,
+        "max_players": 3,
+        "default_players": 2,
+    }
 
 
 def test_render_defaults_to_the_observation_as_json():

@@ -147,7 +147,7 @@ def test_a_game_finds_its_capabilities_by_name():
 def test_a_missing_capability_says_what_the_game_has():
     with pytest.raises(BadOption) as caught:
         _Formats().capability("draft")
-    assert str(caught.value) == "dicerace has no draft; it has: relay, trio, chart"
+    assert str(caught.value) == "dicerace has no draft; it has: relay, trio (tools: chart)"
     with pytest.raises(BadOption) as caught:
         GAME.capability("match")
     assert str(caught.value) == "dicerace has no match; it has: single games only"

@@ -2,14 +2,39 @@
 changing anything, fresh lists, digests, and a game played with forced dice."""
 
 import pytest
-from toy_game import GAME
+from toy_game import GAME, RaceState
 
 from tcglab.engine import Action, BadOption, IllegalAction, Result, Rng, TcglabError
+from tcglab.engine.procedure import Procedure, StepState
 from tcglab.engine.state import canonical_json, digest_of
 
 
 def unchanged(state) -> tuple:
     return (state.digest(), state.events_digest(), list(state.history), state.to_move)
+
+
+def test_every_state_begins_with_its_seat_count_options_and_generator():
+    state = RaceState(GAME, 5, 3, GAME.resolve_options())
+    assert (state.game, state.seed, state.players) == (GAME, 5, 3)
+    assert state.options == GAME.resolve_options()
+    assert state.rng.snapshot() == Rng(5).snapshot()
+    assert state.history == [] and state.log == [] and state.legal_actions() == []
+    assert state.to_move is None and not state.over
+
+
+class Steps(StepState):
+    procedure = Procedure()
+
+    def observe(self, seat):
+        return {}
+
+
+def test_a_step_state_begins_with_no_step_pending():
+    state = Steps()
+    state.begin(GAME, 9, 2, {})
+    assert state.stack == [] and state.rng.snapshot() == Rng(9).snapshot()
+    state.advance()
+    assert state.to_move is None and state.legal_actions() == []
 
 
 def test_errors_are_user_errors():

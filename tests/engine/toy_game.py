@@ -65,8 +65,7 @@ class RaceState(State):
     _LISTS = ("scores", "hands", "deck", "kinds", "discard", "stack", "history", "log")
 
     def __init__(self, game: Game, seed: int, players: int, options: dict) -> None:
-        self.game, self.seed, self.players, self.options = game, seed, players, options
-        self.rng = Rng(seed)
+        self.begin(game, seed, players, options)
         self.scores = [0] * players
         self.hands = [NOBODY] * players  # the boost instance each seat holds
         self.kinds = [k for k in range(len(BOOSTS)) for _ in range(COPIES)]  # instance -> boost
@@ -74,11 +73,6 @@ class RaceState(State):
         self.discard: list[int] = []
         self.turn = 0
         self.stack: list[tuple] = []
-        self.to_move: int | None = None
-        self.result: Result | None = None
-        self.history: list[str] = []
-        self.log = []
-        self._legal: list[Action] = []
 
     # -- the procedure -------------------------------------------------------
 

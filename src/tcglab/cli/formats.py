@@ -1,14 +1,13 @@
-"""The format flags `play` and `sim` share (--match, --championship N, --draft N), and
-which of the game's declared formats they ask for."""
+"""The format flags `play` and `sim` share (--match, --championship N, --draft N), which
+of the game's declared formats they ask for, and the game, players and options with it."""
 
 from __future__ import annotations
 
 import argparse
 
-from tcglab.cli.arguments import MAX_GAMES, seat_number, whole_number
+from tcglab.cli.arguments import MAX_GAMES, parse_options, seat_number, whole_number
 from tcglab.cli.errors import UsageError
-from tcglab.engine import Game
-from tcglab.engine.capabilities import Capability
+from tcglab.engine import Capability, Game, get_game
 
 # The formats there is a flag for; the game says which of them it has.
 FORMAT_FLAGS = ("match", "championship", "draft")
@@ -35,6 +34,15 @@ def add_format_arguments(parser: argparse.ArgumentParser) -> None:
         "is for N (Pretty Good Tactics: 3 or 4 players draft their decks, then play the "
         "knockout of best-of-three matches at the same table)",
     )
+
+
+def chosen(args: argparse.Namespace) -> tuple[Game, int, dict, Capability | None]:
+    """What a `play` or `sim` command line asks for, each checked in turn: the game, the
+    player count, every rule option's value and the format (None for single games)."""
+    game = get_game(args.game)
+    players = game.check_players(chosen_players(args))
+    options = parse_options(game, args.option)
+    return game, players, options, chosen_format(game, args, players)
 
 
 def chosen_players(args: argparse.Namespace) -> int | None:

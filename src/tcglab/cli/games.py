@@ -10,8 +10,7 @@ import textwrap
 from tcglab.cli.arguments import shown
 from tcglab.cli.command import Command
 from tcglab.cli.errors import OK
-from tcglab.engine import Game
-from tcglab.engine.capabilities import Capability
+from tcglab.engine import Capability, Game
 from tcglab.engine.registry import games as registered_games
 
 
@@ -29,11 +28,7 @@ def capability_info(capability: Capability) -> dict:
 
 def game_info(game: Game) -> dict:
     return {
-        "id": game.id,
-        "name": game.name,
-        "min_players": game.min_players,
-        "max_players": game.max_players,
-        "default_players": game.default_players,
+        **game.info(),
         "heuristic_agent": game.heuristic_agent is not None,
         "capabilities": [capability_info(c) for c in game.capabilities],
         "options": [

@@ -13,7 +13,6 @@ from tcglab.cli import formats
 from tcglab.cli.arguments import (
     add_game_arguments,
     changed_options,
-    parse_options,
     seat_number,
     seed_number,
 )
@@ -22,7 +21,7 @@ from tcglab.cli.decks import add_deck_arguments, read_decks
 from tcglab.cli.errors import OK, UsageError
 from tcglab.cli.files import check_writable, write
 from tcglab.cli.terminal import Quit, TerminalPlayer, play_to_end, result_text, who
-from tcglab.engine import Game, Rng, get_game
+from tcglab.engine import Game, Rng
 from tcglab.engine.capabilities import Capability
 from tcglab.engine.messages import seat_name
 from tcglab.engine.replay import record
@@ -71,10 +70,7 @@ def play_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def play_command(args: argparse.Namespace) -> int:
-    game = get_game(args.game)
-    players = game.check_players(formats.chosen_players(args))
-    options = parse_options(game, args.option)
-    played = formats.chosen_format(game, args, players)
+    game, players, options, played = formats.chosen(args)
     if args.seat > players:
         raise UsageError(f"--seat takes 1 to {players} for {players} players, not {args.seat}")
     if args.save_replay is not None:

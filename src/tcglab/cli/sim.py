@@ -14,14 +14,13 @@ from tcglab.cli.arguments import (
     add_batch_arguments,
     add_game_arguments,
     changed_options,
-    parse_options,
     whole_number,
 )
 from tcglab.cli.command import Command
 from tcglab.cli.decks import add_deck_arguments, read_decks
 from tcglab.cli.errors import OK, UsageError
 from tcglab.cli.files import write
-from tcglab.engine import Game, State, get_game
+from tcglab.engine import Game, State
 from tcglab.engine.capabilities import Capability
 from tcglab.engine.messages import seat_name
 from tcglab.sim import (
@@ -73,10 +72,7 @@ def sim_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def sim_command(args: argparse.Namespace) -> int:
-    game = get_game(args.game)
-    players = game.check_players(formats.chosen_players(args))
-    options = parse_options(game, args.option)
-    played = formats.chosen_format(game, args, players)
+    game, players, options, played = formats.chosen(args)
     agents = seat_agents(game, args.agents, players)
     decks = read_decks(game, args, players)
     if played is not None and not played.table:

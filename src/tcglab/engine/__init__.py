@@ -1,6 +1,7 @@
 """The game-agnostic kernel: states, actions, events, randomness, replays, registry."""
 
 from tcglab.engine.actions import Action
+from tcglab.engine.capabilities import Capability, Standing
 from tcglab.engine.errors import (
     BadOption,
     CardDataError,
@@ -18,6 +19,7 @@ from tcglab.engine.state import Result, State
 __all__ = [
     "Action",
     "BadOption",
+    "Capability",
     "CardDataError",
     "Event",
     "Game",
@@ -26,6 +28,7 @@ __all__ = [
     "Result",
     "Rng",
     "RuleOption",
+    "Standing",
     "State",
     "TcglabError",
     "UnknownGame",

@@ -51,6 +51,14 @@ class FieldReader:
             raise self.fail(name, "missing or not a non-empty string")
         return value
 
+    def names(self) -> dict[str, str]:
+        """What every card table has: its `id`, `name_ja` and `name_en`."""
+        return {
+            "id": self.text("id"),
+            "name_ja": self.text("name_ja"),
+            "name_en": self.text("name_en"),
+        }
+
     def number(
         self,
         name: str,
@@ -99,6 +107,12 @@ class FieldReader:
         for name in self.entry if table is None else table:
             if name not in known:
                 raise self.fail(name, f"unknown field; fields: {', '.join(sorted(known))}")
+
+
+def face(card) -> dict:
+    """How every card's public face (its `info`) begins: its id, and its names as the
+    clients read them, `name` in English and `name_ja` in Japanese."""
+    return {"id": card.id, "name": card.name_en, "name_ja": card.name_ja}
 
 
 def check_unique(path: Path | str, cards) -> None:

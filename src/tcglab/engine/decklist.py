@@ -10,13 +10,14 @@ the largest deck has is refused on sight, without being read as a number.
 
 Every problem is one line, and a problem of one line of the list starts with its
 number (`line 3: ...`). The rules of deck building (size, copies) stay with each game;
-`DeckList.copies` gives them the counts without building the list of ids.
+`DeckList.copies` gives them the counts without building the list of ids, and
+`DeckList.judged_by(rules)` adds their problems to those of the lines.
 """
 
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Container
+from collections.abc import Callable, Container
 from dataclasses import dataclass
 
 from tcglab.engine.errors import BadOption
@@ -116,6 +117,13 @@ class DeckList:
         for _, count, card_id in self.entries:
             counted[card_id] += count
         return counted
+
+    def judged_by(self, rules: Callable[[DeckList], list[str]]) -> list[str]:
+        """Every problem of the list: those of its lines, then what `rules` (the game's
+        rules of deck building) find in it. A refused list is not judged."""
+        if self.refused:
+            return self.problems
+        return self.problems + rules(self)
 
     def first_line(self, card_id: str) -> int | None:
         """The first line that lists `card_id`."""

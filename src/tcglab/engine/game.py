@@ -15,6 +15,7 @@ from types import MappingProxyType
 from typing import Any
 
 from tcglab.engine.capabilities import Capability
+from tcglab.engine.decklist import DeckList
 from tcglab.engine.errors import BadOption
 from tcglab.engine.state import State
 
@@ -125,12 +126,27 @@ class Game(ABC):
     # decisions to a second or two); levels it leaves out get tcglab's defaults.
     levels: Mapping[str, str] = MappingProxyType({})
 
+    def info(self) -> dict:
+        """The game as listings show it (`tcglab games`, the lobby): its id, its name and
+        the players it takes, as JSON-able data each listing adds its own facts to."""
+        return {
+            "id": self.id,
+            "name": self.name,
+            "min_players": self.min_players,
+            "max_players": self.max_players,
+            "default_players": self.default_players,
+        }
+
     def capability(self, name: str) -> Capability:
         """The format or tool called `name`; BadOption naming what the game has if none."""
         for capability in self.capabilities:
             if capability.name == name:
                 return capability
-        has = ", ".join(c.name for c in self.capabilities) or "single games only"
+        formats = [c.name for c in self.capabilities if not c.is_tool]
+        tools = [c.name for c in self.capabilities if c.is_tool]
+        has = ", ".join(formats) or "single games only"
+        if tools:
+            has += f" (tools: {', '.join(tools)})"
         raise BadOption(f"{self.id} has no {name}; it has: {has}")
 
     def table_format(self, players: int) -> Capability | None:
@@ -183,31 +199,51 @@ class Game(ABC):
     @abstractmethod
     def _new_state(self, seed: int, players: int, options: dict, decks: list | None) -> State: ...
 
-    @abstractmethod
+    @property
+    def cards(self):
+        """The printed card set, or None for a game without one. A game's set has `cards`
+        (each with its `id` and `info`, the public data its face shows) and `digest` (a
+        hash of what it was read from); `card_faces` and `card_digest` come from it."""
+        return None
+
     def card_digest(self) -> str:
         """A hash of the card set, so a replay can tell it was made with other cards."""
+        if self.cards is None:
+            raise NotImplementedError(f"{self.id} has no card set; it must give its digest")
+        return self.cards.digest
 
     def card_faces(self) -> dict[str, dict]:
         """Every printed card by id, as the public data its face shows."""
-        return {}
+        if self.cards is None:
+            return {}
+        return {card.id: card.info for card in self.cards.cards}
 
     def render(self, observation: dict) -> str:
         """A text picture of one seat's observation, for the terminal."""
         return json.dumps(observation, indent=1, ensure_ascii=False)
 
-    # Games played with constructed decks override the two methods below.
+    # Games played with constructed decks override `deck_list` and `deck_rules`; the
+    # kernel checks and reads deck lists with them.
 
     def prebuilt_decks(self) -> dict[str, list[str]]:
         """The decks shipped with the game, by name, as lists of card ids."""
         return {}
 
+    def deck_list(self, text: str) -> DeckList:
+        """A deck list as the kernel's reader reads it in the game's `DeckFormat`."""
+        raise BadOption(f"{self.id} is not played with constructed decks")
+
+    def deck_rules(self, deck: DeckList) -> list[str]:
+        """What the game's rules of deck building (size, copies) find wrong with a list."""
+        return []
+
     def check_deck(self, text: str) -> list[str]:
         """Every problem of a deck list (one line each, with its line number)."""
-        raise BadOption(f"{self.id} is not played with constructed decks")
+        return self.deck_list(text).judged_by(self.deck_rules)
 
     def deck_ids(self, text: str) -> list[str]:
         """The card ids of a deck list already found legal by `check_deck`."""
-        raise BadOption(f"{self.id} is not played with constructed decks")
+        return self.deck_list(text).ids()
 
     def read_deck(self, text: str) -> list[str]:
         """The card ids of a legal deck list; BadOption lists every problem otherwise."""

@@ -51,6 +51,11 @@ class StepState(State):
     procedure: Procedure
     stack: list[tuple]
 
+    def begin(self, game, seed: int, players: int, options: dict) -> None:
+        """The kernel's start, and no step pending yet."""
+        super().begin(game, seed, players, options)
+        self.stack = []
+
     def _apply(self, action: Action) -> None:
         step = self.stack.pop()
         self.procedure.decisions[step[0]].resolve(self, action, *step[1:])

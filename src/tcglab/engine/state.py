@@ -16,10 +16,10 @@ from tcglab.engine.actions import Action
 from tcglab.engine.errors import IllegalAction
 from tcglab.engine.events import Event
 from tcglab.engine.layout import Layout
+from tcglab.engine.rng import Rng
 
 if TYPE_CHECKING:
     from tcglab.engine.game import Game
-    from tcglab.engine.rng import Rng
 
 
 class Result(NamedTuple):
@@ -63,6 +63,18 @@ class State(ABC):
     _legal: list[Action]
     #: The fields that change and how to copy them; `clone` and `snapshot` follow it.
     LAYOUT: ClassVar[Layout | None] = None
+
+    def begin(self, game: Game, seed: int, players: int, options: dict) -> None:
+        """What every game starts with: who plays what, under which options, with the
+        generator seeded from `seed`; no action taken, no event, no decision yet. A
+        game's `__init__` calls it first, then sets up its own fields."""
+        self.game, self.seed, self.players, self.options = game, seed, players, options
+        self.rng = Rng(seed)
+        self.to_move = None
+        self.result = None
+        self.history = []
+        self.log = []
+        self._legal = []
 
     @property
     def over(self) -> bool:

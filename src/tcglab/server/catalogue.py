@@ -71,11 +71,7 @@ def formats(game: Game) -> list[dict]:
 
 def game_info(game: Game) -> dict:
     return {
-        "id": game.id,
-        "name": game.name,
-        "min_players": game.min_players,
-        "max_players": game.max_players,
-        "default_players": game.default_players,
+        **game.info(),
         "formats": formats(game),
         "options": [option_info(o) for o in game.options],
         "levels": list(levels(game)),

@@ -20,8 +20,9 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from tcglab.games.higurashi import GAME
-from tcglab.games.higurashi.state import EVERYONE, HigurashiState
+from tcglab.games.higurashi import GAME, continuous
+from tcglab.games.higurashi.state import HigurashiState
+from tcglab.games.higurashi.table import EVERYONE
 
 
 def build(
@@ -62,8 +63,8 @@ def build(
     st.event_deck.extend(reversed(on_top))
     if pile is not None:
         st.char_pile = [_take_character(st, card_id) for card_id in reversed(pile)]
-    for seat in out:
-        st.alive[seat] = False
+    gone = set(out)
+    st.alive = tuple(seat not in gone for seat in range(st.players))
     _set_turn(st, to_move, at)
     st.advance()
     return st
@@ -77,9 +78,9 @@ def _clear(st: HigurashiState) -> None:
     st.hands = [[] for _ in range(st.players)]
     st.captured = [[] for _ in range(st.players)]
     st.event_deck = list(range(len(st.eid)))
-    st.discard, st.attached, st.mods = [], {}, []
-    st.alive = [True] * st.players
-    st.refresh_modifiers()
+    st.discard, st.attached, st.mods = [], {}, ()
+    st.alive = (True,) * st.players
+    continuous.refresh(st)
 
 
 def _place(st: HigurashiState, seat: int, spec: str) -> None:

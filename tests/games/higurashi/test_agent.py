@@ -59,6 +59,6 @@ def test_spends_a_die_modifier_only_when_it_turns_the_roll():
         need = 4 if kind == "scout" else 7 - (state.attack(actor) - state.defence(target))
         total = die + mod
         if state.to_move == roller:
-            assert total < need <= total + card.amount
+            assert total < need <= total + card.roll_change
         else:
-            assert total + card.amount < need <= total
+            assert total + card.roll_change < need <= total

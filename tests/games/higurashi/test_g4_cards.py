@@ -102,38 +102,87 @@ def test_bad_colour(copy):
 
 
 def test_unknown_effect(copy):
-    directory = copy("events.toml", 'effect = "stat"', 'effect = "teleport"')
-    fails(directory, "events.toml", "card E01", "'effect'", "'teleport'")
+    directory = copy("events.toml", 'kind = "stat"', 'kind = "teleport"')
+    fails(directory, "events.toml", "card E01", "'effects[1].kind'", "'teleport'")
 
 
 def test_effect_needs_its_fields(copy):
-    directory = copy("events.toml", 'duration = "turn"\n', "")
-    fails(directory, "events.toml", "card E01", "'duration'")
+    directory = copy("events.toml", ', duration = "turn"', "")
+    fails(directory, "events.toml", "card E01", "'effects[1].duration'", "turn, next_turn")
+
+
+def test_effect_must_change_something(copy):
+    directory = copy("events.toml", "attack = 2, ", "")
+    fails(directory, "card E01", "'effects[1].kind'", "must change something")
 
 
 def test_field_foreign_to_the_effect(copy):
-    directory = copy("events.toml", 'effect = "steal"', 'effect = "steal"\namount = 2')
-    fails(directory, "events.toml", "card E11", "'amount'", "unknown field")
+    directory = copy(
+        "events.toml", '{ kind = "steal", target = "sideways" }', '{ kind = "steal", amount = 2 }'
+    )
+    fails(directory, "events.toml", "card E11", "'effects[1].amount'", "unknown field")
+
+
+def test_no_target_where_nothing_is_chosen(copy):
+    directory = copy(
+        "events.toml",
+        '{ kind = "draw", amount = 2 }',
+        '{ kind = "draw", amount = 2, target = "face_up" }',
+    )
+    fails(directory, "card E21", "'effects[1].target'", "unknown field")
 
 
 def test_timing_must_suit_the_effect(copy):
     directory = copy("events.toml", 'timing = "own_roll"', 'timing = "main"')
-    fails(directory, "events.toml", "card E07", "'timing'", "own_roll, enemy_roll")
+    fails(directory, "events.toml", "card E07", "'effects[1].kind'", "own_roll, enemy_roll")
 
 
-def test_bad_need(copy):
-    directory = copy("events.toml", "need = 5", "need = 9")
-    fails(directory, "card E12", "'need'")
+def test_area_must_suit_the_effect(copy):
+    directory = copy(
+        "events.toml", 'kind = "stat", area = "own_char"', 'kind = "stat", area = "roll"'
+    )
+    fails(directory, "card E01", "'effects[1].area'", "own_char, all_own, enemy_char")
+
+
+def test_bad_chance(copy):
+    directory = copy("events.toml", "at_least = 5", "at_least = 9")
+    fails(directory, "card E12", "'effects[1].at_least'", "2 to 6")
+
+
+def test_a_card_needs_an_effect(copy):
+    directory = copy("events.toml", 'effects = [{ kind = "draw", amount = 2 }]', "effects = []")
+    fails(directory, "card E21", "'effects'", "at least one")
+
+
+def test_parts_on_one_character_must_agree(copy):
+    """Parts that act on the chosen character act on one character, so they must
+    describe it alike: a peek at a face-down card cannot steal a face-up one."""
+    directory = copy(
+        "events.toml",
+        '{ kind = "chance", at_least = 5 }',
+        '{ kind = "peek", target = "face_down" }',
+    )
+    fails(directory, "card E12", "'effects'", "differ")
+
+
+def test_free_prose_is_refused(copy):
+    """The text a player reads is written from the effects, never typed in beside them."""
+    directory = copy(
+        "events.toml",
+        'copies = 4\ntiming = "main"',
+        'copies = 4\ntext_en = "Win."\ntiming = "main"',
+    )
+    fails(directory, "card E01", "'text_en'", "unknown field")
 
 
 def test_duplicate_id(copy):
     directory = copy("characters.toml", 'id = "C02"', 'id = "C01"')
-    fails(directory, "characters.toml", "card C01", "'id'", "used by two cards")
+    fails(directory, "characters.toml", "card C01", "used twice")
 
 
 def test_duplicate_event_id(copy):
     directory = copy("events.toml", 'id = "E02"', 'id = "E01"')
-    fails(directory, "events.toml", "card E01", "'id'")
+    fails(directory, "events.toml", "card E01", "used twice")
 
 
 def test_card_without_id_is_named_by_position(copy):

@@ -14,7 +14,7 @@ def test_gap1_the_game_is_registered_as_higurashi():
     """G4-GAP-1 the fan game of the higurasicard wiki, with its take-home event."""
     assert get_game("higurashi") is GAME
     assert (GAME.min_players, GAME.max_players) == (2, 5)  # G4-1.4
-    assert any(card.effect == "steal" for card in CARDS.events)
+    assert any(part.kind == "steal" for card in CARDS.events for part in card.parts)
 
 
 def test_gap2_no_tag_cards():
@@ -36,16 +36,16 @@ def test_gap3_every_effect_primitive_is_on_some_card():
     """G4-GAP-3 stat up and down, die up and down (own and enemy roll), steal, capture,
     equipment, with their timing and area tags."""
     events = CARDS.events
-    effects = {card.effect for card in events}
-    assert {"stat", "die", "steal", "capture", "equip"} <= effects
-    stat = [c for c in events if c.effect == "stat"]
-    assert any(c.attack > 0 for c in stat) and any(c.defence > 0 for c in stat)
-    assert any(c.attack < 0 for c in stat) and any(c.defence < 0 for c in stat)
-    die = [c for c in events if c.effect == "die"]
-    assert {c.timing for c in die} == {"own_roll", "enemy_roll"}
-    assert any(c.amount > 0 for c in die) and any(c.amount < 0 for c in die)
-    assert {c.duration for c in stat} == {"turn", "next_turn"}
-    assert {c.area for c in events} == {"own_char", "enemy_char", "all_own", "roll", "self"}
+    parts = [(card, part) for card in events for part in card.parts]
+    assert {"stat", "die", "steal", "capture", "equip"} <= {p.kind for _, p in parts}
+    stat = [p for _, p in parts if p.kind == "stat"]
+    assert any(p.attack > 0 for p in stat) and any(p.defence > 0 for p in stat)
+    assert any(p.attack < 0 for p in stat) and any(p.defence < 0 for p in stat)
+    die = [(c, p) for c, p in parts if p.kind == "die"]
+    assert {c.timing for c, _ in die} == {"own_roll", "enemy_roll"}
+    assert any(p.amount > 0 for _, p in die) and any(p.amount < 0 for _, p in die)
+    assert {p.duration for p in stat} == {"turn", "next_turn"}
+    assert {p.area for _, p in parts} == {"own_char", "enemy_char", "all_own", "roll", "self"}
     assert all(c.text_ja and c.text_en for c in events)
 
 

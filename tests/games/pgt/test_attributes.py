@@ -102,10 +102,10 @@ def test_a_face_down_character_has_no_ward():
 def test_the_card_text_says_what_it_does():
     """The English a player reads is generated from the parsed parts (PGT-4.7)."""
     assert card(TIDE).info["abilities_en"] == [
-        "Attack: attack physical 3D, range 1, +2 against 火 characters"
+        "Attack: attack physical 3D, range 1, +2 against Fire characters"
     ]
     assert card(DIKE).info["abilities_en"][2] == (
-        "Resist 火: P-def and M-def +2 against 火 attacks"
+        "Resist Fire: P-def and M-def +2 against Fire attacks"
     )
     assert card(DIKE).wards == {"火": 2}
     assert (
@@ -118,7 +118,7 @@ def test_the_notation_reads_bane_and_ward():
     assert (bane.bane, bane.range, bane.strike.attribute) == (("闇", 1), 3, "光")
     ward = parse_ability("耐性(風)+3")
     assert (ward.keyword, ward.ward, ward.activated) == ("ward", ("風", 3), False)
-    assert text(ward) == "Resist 風: P-def and M-def +3 against 風 attacks"
+    assert text(ward) == "Resist Wind: P-def and M-def +3 against Wind attacks"
 
 
 @pytest.mark.parametrize(

@@ -13,6 +13,7 @@ from tcglab.engine import BadOption, IllegalAction, Rng
 from tcglab.engine.replay import record, rerun
 from tcglab.games.pgt import GAME, PgtAgent
 from tcglab.games.pgt.draft import LEFT, RIGHT, neighbour
+from tcglab.games.pgt.draft_messages import catalogue, describe
 from tcglab.games.pgt.draft_state import DraftState
 
 SHORT = {"round_limit": 2}
@@ -179,6 +180,31 @@ def test_pgt15_4_the_champion_wins_the_table():
     assert sum(st.result.scores) == 3
     assert st.to_move is None and st.legal_actions() == []
     assert st.events_for(None)[-1]["message"] == f"P{final['winner'] + 1} wins the draft tournament"
+
+
+def test_pgt5_3_the_log_words_a_drawn_game_and_a_level_match():
+    """PGT-5.3: a drawn game counts for nobody, and a match of six games without two
+    wins sends the first drawn on; the table's log says so in both languages."""
+    drawn = {"players": [2, 0], "winners": [], "wins": [1, 1]}
+    assert describe("game_won", drawn) == "P3 v P1: nobody (a draw) wins the game; match 1-1"
+    assert describe("game_won", drawn, "ja") == "P3 v P1：引き分け。マッチは1-1"
+    level = {"players": [2, 0], "wins": [1, 1], "winner": 2}
+    assert describe("match_won", level) == "P3 v P1: no winner after six games; P3 goes on"
+    assert describe("match_won", level, "ja") == "P3 v P1：6ゲームで決着せず、P3が勝ち上がり"
+    won = {"players": [2, 0], "wins": [0, 2], "winner": 0}
+    assert describe("match_won", won) == "P3 v P1: P1 wins the match 2-0"
+    assert describe("match_won", won, "ja") == "P3 v P1：P1がマッチに勝利（2-0）"
+
+
+def test_the_draft_catalogue_words_every_event_of_a_table():
+    st = play(table(3, 2))
+    kinds = {e.kind for e in st.log if "pair" not in e.data}
+    assert kinds == catalogue().kinds()
+    for seat in (0, 1, 2, None):
+        for lang in ("en", "ja"):
+            assert all(e["message"] for e in st.events_for(seat, lang=lang))
+    pairings = next(e for e in st.events_for(None, lang="ja") if e["kind"] == "pairings")
+    assert pairings["message"].count("、") == 2  # three players drawn
 
 
 def test_a_game_at_the_table_speaks_of_tournament_players():

@@ -3,6 +3,7 @@
 It weighs each attack by its exact success chance against the points it would win and
 the counter-attack it would risk, scouts when nothing is worth attacking, spends die
 modifiers only when they turn a roll around, and always counter-attacks when allowed.
+What an event card is worth to it comes from the card's parts (`parts/`).
 """
 
 from __future__ import annotations
@@ -15,12 +16,6 @@ from tcglab.engine.rng import Rng
 from tcglab.games.higurashi.cards import EventCard, card_set
 from tcglab.games.higurashi.combat import SCOUT_NEEDS, attack_chance, needed_roll
 
-# How much a card is worth keeping, by effect, when the hand is over its limit.
-KEEP_VALUE = {
-    "capture": 9, "steal": 9, "equip": 7, "recruit": 6, "draw": 6, "stat": 5, "die": 4,
-    "reveal": 4, "ready": 3, "peek": 2, "hide": 2,
-}  # fmt: skip
-EAGER = ("capture", "steal", "equip", "recruit", "draw", "reveal", "peek")
 WORTH_ATTACKING = 0.05  # expected points an attack must promise
 AVERAGE_POWER = sum(c.attack + c.defence for c in card_set().characters) / len(
     card_set().characters
@@ -59,7 +54,7 @@ class HigurashiAgent:
 
     def _main(self, view: _View, legal: dict) -> str:
         for action_id in legal:
-            if action_id.startswith("play ") and _card(action_id).effect in EAGER:
+            if action_id.startswith("play ") and _card(action_id).eager:
                 return action_id
         best = view.best_attack(legal)
         boost = self._boost(view, legal, best[0])
@@ -77,15 +72,10 @@ class HigurashiAgent:
         for action_id in legal:
             if not action_id.startswith("play "):
                 continue
-            card = _card(action_id)
-            if card.effect != "stat" or card.duration != "turn":
+            opening = _card(action_id).opening()
+            if opening is None:
                 continue
-            if card.area in ("own_char", "all_own") and card.attack > 0:
-                gain = view.best_attack(legal, attack_bonus=card.attack)[0]
-            elif card.area == "enemy_char" and card.defence < 0:
-                gain = view.best_attack(legal, defence_bonus=card.defence)[0]
-            else:
-                continue
+            gain = view.best_attack(legal, *opening)[0]
             if gain > max(best_now, WORTH_ATTACKING) + 0.3:
                 return action_id
         return None
@@ -107,10 +97,8 @@ class HigurashiAgent:
     def _before_ending(self, view: _View, legal: dict) -> str | None:
         """Defensive cards that last into the opponents' turns."""
         for action_id in legal:
-            if action_id.startswith("play "):
-                card = _card(action_id)
-                if card.effect == "stat" and card.duration == "next_turn" and view.threatened():
-                    return action_id
+            if action_id.startswith("play ") and _card(action_id).guards and view.threatened():
+                return action_id
         return None
 
     def _attack_target(self, view: _View, legal: dict) -> str:
@@ -129,15 +117,7 @@ class HigurashiAgent:
 
         def worth(ref: str) -> float:
             info = view.card_at(ref)
-            if info["card"] is None:
-                return 0.0
-            if card.effect in ("capture", "steal"):
-                return info["card"]["points"]
-            if card.area == "enemy_char":  # weaken the strongest enemy
-                return info["attack"]
-            if card.effect == "hide":
-                return -info["defence"]
-            return info["attack"] + (card.defence > 0) * -info["defence"]
+            return 0.0 if info["card"] is None else card.worth(info)
 
         return "target " + max(refs, key=worth)
 
@@ -149,10 +129,12 @@ class HigurashiAgent:
         need = view.roll_need(roll)
         total = roll["die"] + roll["modifier"]
         mine = roll["roller"] == view.seat
-        for action_id in sorted(legal, key=lambda a: abs(_card(a).amount) if a != "pass" else 99):
+        for action_id in sorted(
+            legal, key=lambda a: abs(_card(a).roll_change) if a != "pass" else 99
+        ):
             if action_id == "pass":
                 continue
-            changed = total + _card(action_id).amount
+            changed = total + _card(action_id).roll_change
             if mine and total < need <= changed:
                 return action_id
             if not mine and changed < need <= total:
@@ -161,10 +143,10 @@ class HigurashiAgent:
 
     def _trim(self, view: _View, legal: dict) -> str:
         for action_id in legal:
-            if action_id.startswith("play ") and _card(action_id).effect in EAGER:
+            if action_id.startswith("play ") and _card(action_id).eager:
                 return action_id
         discards = [a for a in legal if a.startswith("discard ")]
-        return min(discards, key=lambda a: KEEP_VALUE[_card(a).effect])
+        return min(discards, key=lambda a: _card(a).keep)
 
 
 def _card(action_id: str) -> EventCard:

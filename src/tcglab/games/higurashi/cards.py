@@ -1,41 +1,26 @@
 """The Higurashi card set: 60 characters and 60 event cards, read from TOML and checked.
 
 Character cards carry the printed values the rules use (G4-4 attack and defence,
-G4-GAP-12 points, G4-9 background colour). Event cards are built from a small set of
-generic effects (G4-GAP-3), each with its timing and area of effect (G4-6.1).
+G4-GAP-12 points, G4-9 background colour). An event card is a timing and a list of
+effect parts (G4-GAP-3, G4-6.1; the kinds are in `parts/`); the text players read is
+written from the parts, so it cannot drift from what the card does.
 """
 
 from __future__ import annotations
 
 import hashlib
 from dataclasses import dataclass, field
-from functools import cache
+from functools import cache, cached_property
 from pathlib import Path
 
-from tcglab.engine.cardfile import card_tables, read_toml
+from tcglab.engine.cardfile import FieldReader, card_tables, check_unique, read_toml
 from tcglab.engine.errors import CardDataError
+from tcglab.games.higurashi.parts import PARTS, Part
+from tcglab.games.higurashi.parts.base import CHOSEN, TARGETS, TIMINGS, Choice
+from tcglab.games.higurashi.parts.wording import card_text
 
 CARD_DIR = Path(__file__).with_name("cards")
 COLOURS = ("red", "blue", "green", "yellow", "purple")
-TIMINGS = ("main", "own_roll", "enemy_roll")
-AREAS = ("own_char", "enemy_char", "all_own", "roll", "self")
-TARGETS = ("any", "face_up", "face_down", "sideways")
-DURATIONS = ("turn", "next_turn")
-
-# effect -> (timings it may have, areas it may have, extra fields it needs)
-EFFECTS: dict[str, tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...]]] = {
-    "stat": (("main",), ("own_char", "all_own", "enemy_char"), ("attack", "defence", "duration")),
-    "die": (("own_roll", "enemy_roll"), ("roll",), ("amount",)),
-    "steal": (("main",), ("enemy_char",), ()),
-    "capture": (("main",), ("enemy_char",), ()),
-    "equip": (("main",), ("own_char",), ("attack", "defence")),
-    "reveal": (("main",), ("enemy_char",), ()),
-    "peek": (("main",), ("enemy_char",), ()),
-    "ready": (("main",), ("own_char",), ()),
-    "draw": (("main",), ("self",), ("amount",)),
-    "recruit": (("main",), ("self",), ("amount",)),
-    "hide": (("main",), ("own_char",), ()),
-}
 
 
 @dataclass(frozen=True)
@@ -50,25 +35,68 @@ class Character:
     info: dict = field(compare=False, repr=False, default_factory=dict)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)  # each card is one object, compared and hashed as such
 class EventCard:
     id: str
     name_ja: str
     name_en: str
     copies: int
     timing: str
-    area: str
-    effect: str
-    text_ja: str
-    text_en: str
-    attack: int = 0
-    defence: int = 0
-    amount: int = 0
-    duration: str = "turn"
-    target: str = "any"
-    need: int = 0  # a die result of at least this is needed (0 = no roll)
-    max_defence: int | None = None
+    parts: tuple[Part, ...]
     info: dict = field(compare=False, repr=False, default_factory=dict)
+
+    @cached_property
+    def aim(self) -> Part | None:
+        """The part that says which character the card is played on, if it needs one."""
+        return next((p for p in self.parts if p.chooses), None)
+
+    @cached_property
+    def checks(self) -> tuple:
+        """Its parts' legality checks (`Part.usable`), bound once, as they run for every
+        card in hand at every decision; a part acting on the player with the base check
+        can always act and needs none."""
+        return tuple(
+            part.usable
+            for part in self.parts
+            if part.area != "self" or type(part).usable is not Part.usable
+        )
+
+    @cached_property
+    def area(self) -> str:
+        """The card's area of effect (G4-6.1): its chosen character's, else its first part's."""
+        return (self.aim or self.parts[0]).area
+
+    @cached_property
+    def text_en(self) -> str:
+        return card_text(self.timing, self.parts, "en")
+
+    @cached_property
+    def text_ja(self) -> str:
+        return card_text(self.timing, self.parts, "ja")
+
+    # -- its value for the heuristic agent, from its parts ---------------------------
+
+    @cached_property
+    def keep(self) -> int:
+        return max(p.keep for p in self.parts)
+
+    @cached_property
+    def eager(self) -> bool:
+        return any(p.eager for p in self.parts)
+
+    @cached_property
+    def roll_change(self) -> int:
+        return sum(p.roll_change for p in self.parts)
+
+    @cached_property
+    def guards(self) -> bool:
+        return any(p.guards for p in self.parts)
+
+    def opening(self) -> tuple[int, int] | None:
+        return next((o for o in (p.opening() for p in self.parts) if o is not None), None)
+
+    def worth(self, target: dict) -> float:
+        return sum(p.worth(target) for p in self.parts)
 
 
 @dataclass(frozen=True)
@@ -84,42 +112,6 @@ class CardSet:
         raise KeyError(event_id)
 
 
-class _Reader:
-    """Reads one card table, naming file, card and field in every complaint."""
-
-    def __init__(self, path: Path, entry: dict, index: int) -> None:
-        self.path, self.entry = path, entry
-        self.card = entry.get("id") if isinstance(entry.get("id"), str) else f"#{index + 1}"
-
-    def fail(self, name: str, problem: str) -> CardDataError:
-        return CardDataError(f"{self.path}: card {self.card}: field {name!r}: {problem}")
-
-    def text(self, name: str) -> str:
-        value = self.entry.get(name)
-        if not isinstance(value, str) or not value.strip():
-            raise self.fail(name, "missing or not a non-empty string")
-        return value
-
-    def number(self, name: str, low: int, high: int, default: int | None = None) -> int:
-        value = self.entry.get(name, default)
-        if value is None:
-            raise self.fail(name, "missing")
-        if not isinstance(value, int) or isinstance(value, bool) or not low <= value <= high:
-            raise self.fail(name, f"must be a whole number from {low} to {high}, not {value!r}")
-        return value
-
-    def one_of(self, name: str, allowed: tuple[str, ...], default: str | None = None) -> str:
-        value = self.entry.get(name, default)
-        if value not in allowed:
-            raise self.fail(name, f"must be one of {', '.join(allowed)}, not {value!r}")
-        return value
-
-    def no_other_fields(self, known: set[str]) -> None:
-        for name in self.entry:
-            if name not in known:
-                raise self.fail(name, f"unknown field; fields: {', '.join(sorted(known))}")
-
-
 def _read_table(path: Path, key: str) -> list[dict]:
     return card_tables(path, read_toml(path), key)
 
@@ -127,8 +119,8 @@ def _read_table(path: Path, key: str) -> list[dict]:
 def read_characters(path: Path) -> tuple[Character, ...]:
     cards = []
     for index, entry in enumerate(_read_table(path, "character")):
-        r = _Reader(path, entry, index)
-        r.no_other_fields({"id", "name_ja", "name_en", "attack", "defence", "points", "colour"})
+        r = FieldReader(path, entry, index)
+        r.only({"id", "name_ja", "name_en", "attack", "defence", "points", "colour"})
         card = Character(
             id=r.text("id"),
             name_ja=r.text("name_ja"),
@@ -148,48 +140,69 @@ def read_characters(path: Path) -> tuple[Character, ...]:
             colour=card.colour,
         )
         cards.append(card)
-    _check_unique(path, cards)
+    check_unique(path, cards)
     return tuple(cards)
+
+
+def read_part(r: FieldReader, table: dict, timing: str) -> Part:
+    """One `[[event.effects]]` table: its kind, where it acts, which character it may be
+    played on, and the kind's own parameters."""
+    kind = PARTS[r.one_of("kind", tuple(PARTS), table=table)]
+    known = {"kind", *kind.params}
+    if len(kind.areas) > 1:
+        known.add("area")
+    area = r.one_of("area", kind.areas, kind.areas[0], table=table)
+    if area in CHOSEN:
+        known |= {"target", "max_defence"}
+    r.only(known, table=table)
+    if timing not in kind.timings:
+        raise r.fail("kind", f"a {kind.kind} effect is played at {', '.join(kind.timings)}")
+    values = {}
+    for name, spec in kind.params.items():
+        if isinstance(spec, Choice):
+            values[name] = r.one_of(name, spec.allowed, spec.default, table=table)
+        else:
+            values[name] = r.number(name, spec.low, spec.high, spec.default, table=table)
+    part = kind(
+        area=area,
+        target=r.one_of("target", TARGETS, "any", table=table),
+        max_defence=r.number("max_defence", 0, 9, table=table, optional=True),
+        **values,
+    )
+    problem = part.problem()
+    if problem:
+        raise r.fail("kind", problem)
+    return part
+
+
+def read_parts(r: FieldReader, timing: str) -> tuple[Part, ...]:
+    tables = r.tables("effects")
+    if not tables:
+        raise r.fail("effects", "an event card needs at least one [[event.effects]] table")
+    parts = []
+    for number, table in enumerate(tables, 1):
+        r.prefix = f"effects[{number}]."
+        parts.append(read_part(r, table, timing))
+    r.prefix = ""
+    aims = {(p.area, p.target, p.max_defence) for p in parts if p.chooses}
+    if len(aims) > 1:  # they act on one chosen character, so they must describe it alike
+        raise r.fail("effects", "parts acting on the chosen character differ in area or target")
+    return tuple(parts)
 
 
 def read_events(path: Path) -> tuple[EventCard, ...]:
     cards = []
-    common = {
-        "id",
-        "name_ja",
-        "name_en",
-        "copies",
-        "timing",
-        "area",
-        "effect",
-        "text_ja",
-        "text_en",
-    }
-    optional = {"target", "need", "max_defence"}
     for index, entry in enumerate(_read_table(path, "event")):
-        r = _Reader(path, entry, index)
-        effect = r.one_of("effect", tuple(EFFECTS))
-        timings, areas, needed = EFFECTS[effect]
-        r.no_other_fields(common | optional | set(needed))
-        values = {name: r.number(name, -9, 9) for name in needed if name != "duration"}
-        if "duration" in needed:
-            values["duration"] = r.one_of("duration", DURATIONS)
-        if "need" in entry:
-            values["need"] = r.number("need", 2, 6)
-        if "max_defence" in entry:
-            values["max_defence"] = r.number("max_defence", 0, 9)
+        r = FieldReader(path, entry, index)
+        r.only({"id", "name_ja", "name_en", "copies", "timing", "effects"})
+        timing = r.one_of("timing", TIMINGS)
         card = EventCard(
             id=r.text("id"),
             name_ja=r.text("name_ja"),
             name_en=r.text("name_en"),
             copies=r.number("copies", 1, 60),
-            timing=r.one_of("timing", timings),
-            area=r.one_of("area", areas),
-            effect=effect,
-            text_ja=r.text("text_ja"),
-            text_en=r.text("text_en"),
-            target=r.one_of("target", TARGETS, "any"),
-            **values,
+            timing=timing,
+            parts=read_parts(r, timing),
         )
         card.info.update(
             id=card.id,
@@ -201,16 +214,8 @@ def read_events(path: Path) -> tuple[EventCard, ...]:
             text_ja=card.text_ja,
         )
         cards.append(card)
-    _check_unique(path, cards)
+    check_unique(path, cards)
     return tuple(cards)
-
-
-def _check_unique(path: Path, cards: list) -> None:
-    seen = set()
-    for card in cards:
-        if card.id in seen:
-            raise CardDataError(f"{path}: card {card.id}: field 'id': used by two cards")
-        seen.add(card.id)
 
 
 def read_card_set(directory: Path) -> CardSet:

@@ -8,8 +8,9 @@ from functools import cache
 from typing import TYPE_CHECKING
 
 from tcglab.engine.actions import Action
-from tcglab.games.higurashi import effects, turn
-from tcglab.games.higurashi.messages import faces_ja, roll_ja
+from tcglab.games.higurashi import effects, table, turn
+from tcglab.games.higurashi.labels import SEATS, character_ja, faces, faces_ja, roll_ja
+from tcglab.games.higurashi.parts.survey import survey
 from tcglab.games.higurashi.procedure import automatic, decision
 
 if TYPE_CHECKING:
@@ -42,12 +43,6 @@ def attack_chance(difference: int, modifier: int = 0, auto_success_at_6: bool = 
     return chance(needed_roll(difference) - modifier)
 
 
-def faces(need: int) -> str:
-    if need <= 1:
-        return "any roll"
-    return "a 6" if need == 6 else f"{need}-6"
-
-
 def attack_targets(st: HigurashiState, seat: int, actor: int) -> list[int]:
     """G4-4.1 face-up enemies only; G4-4.2 whose defence the attack strictly exceeds,
     read from current values without die modifiers (G4-GAP-11)."""
@@ -60,20 +55,6 @@ def scout_targets(st: HigurashiState, seat: int) -> list[int]:
     return [i for i in st.enemies(seat) if not st.up[i]]
 
 
-def reveal(st: HigurashiState, inst: int, why: str) -> None:
-    st.up[inst] = True
-    st.known[inst] = 0xFF
-    card = st.char(inst)
-    st.emit(
-        "reveal",
-        seat=st.owner[inst],
-        slot=st.rows[st.owner[inst]].index(inst),
-        card=card.id,
-        name=card.name_en,
-        why=why,
-    )
-
-
 # -- the main decision ----------------------------------------------------------
 
 
@@ -81,9 +62,9 @@ def _main_actions(st: HigurashiState, seat: int) -> list[Action]:
     """G4-2.3 scout, attack, use events, or end the turn (G4-GAP-18)."""
     acts = []
     up = st.up
-    table = effects.survey(st, seat)
-    can_scout = "face_down" in table.enemy
-    weakest = table.weakest
+    seen = survey(st, seat)
+    can_scout = "face_down" in seen.enemy
+    weakest = seen.weakest
     may_reveal = st.options["reveal_to_attack"]
     for slot, inst in enumerate(st.rows[seat]):
         if st.side[inst]:  # G4-3.3 / G4-4.4 sideways characters neither scout nor attack
@@ -93,7 +74,7 @@ def _main_actions(st: HigurashiState, seat: int) -> list[Action]:
             acts.append(actor_action("scout", slot, card.name_en, card.name_ja, up[inst]))
         if weakest is not None and (up[inst] or may_reveal) and st.attack(inst) > weakest:
             acts.append(actor_action("attack", slot, card.name_en, card.name_ja, up[inst]))
-    acts.extend(effects.main_plays(st, seat, table))
+    acts.extend(effects.plays(st, seat, "main", seen))
     acts.append(END_TURN)
     return acts
 
@@ -124,7 +105,7 @@ def main_choice(st: HigurashiState, action: Action, seat: int) -> None:
         return
     inst = st.rows[seat][int(arg)]
     if not st.up[inst]:
-        reveal(st, inst, verb)  # G4-3.2(a) for scouting, G4-GAP-9 for attacking
+        table.reveal(st, inst, verb)  # G4-3.2(a) for scouting, G4-GAP-9 for attacking
     st.stack.append((f"{verb}_target", seat, inst))
 
 
@@ -133,7 +114,7 @@ def _scout_target_actions(st: HigurashiState, seat: int, actor: int) -> list[Act
         Action(
             f"target {st.ref(i)}",
             f"Scout {st.name(i, seat)}",
-            f"{effects.character_ja(st, i, seat)}を偵察する",
+            f"{character_ja(st, i, seat)}を偵察する",
         )
         for i in scout_targets(st, seat)
     ]
@@ -153,12 +134,12 @@ def _attack_target_actions(st: HigurashiState, seat: int, actor: int) -> list[Ac
     power = st.attack(actor)
     acts = []
     for i in attack_targets(st, seat, actor):
-        card, owner, need = st.char(i), st.owner[i] + 1, needed_roll(power - st.defence(i))
+        card, owner, need = st.char(i), SEATS[st.owner[i]], needed_roll(power - st.defence(i))
         acts.append(
             Action(
                 f"target {st.ref(i)}",
-                f"Attack {card.name_en} (P{owner}), success on {faces(need)}",
-                f"{card.name_ja}（P{owner}）を攻撃する（{faces_ja(need)}）",
+                f"Attack {card.name_en} ({owner}), success on {faces(need)}",
+                f"{card.name_ja}（{owner}）を攻撃する（{faces_ja(need)}）",
             )
         )
     return acts
@@ -187,7 +168,7 @@ def roll(st: HigurashiState, kind: str, seat: int, actor: int, target: int) -> N
     """Roll the die, then open the roller's window and the defender's window for die
     modifiers (G4-8.3: modifiers count only once the die is rolled)."""
     die = st.rng.roll()
-    st.roll = [kind, seat, actor, target, die, 0]
+    st.roll = (kind, seat, actor, target, die, 0)
     st.emit("roll", seat=seat, die=die, purpose=kind)
     st.stack.append(("resolve_roll",))
     st.stack.append(("window", st.owner[target], "enemy_roll"))
@@ -199,10 +180,8 @@ def _window_actions(st: HigurashiState, seat: int, timing: str) -> list[Action]:
     asking only those who do would tell the table what is in their hands."""
     if not st.hands[seat]:
         return []
-    ids = sorted({st.event_card(e).id for e in st.hands[seat] if st.event_card(e).timing == timing})
-    acts = [effects.play_action(st.cards.event(i)) for i in ids]
     kind, _, _, _, die, mod = st.roll
-    return [*acts, stand_action(kind, die, mod)]
+    return [*effects.plays(st, seat, timing), stand_action(kind, die, mod)]
 
 
 @cache
@@ -220,17 +199,7 @@ def roll_window(st: HigurashiState, action: Action, seat: int, timing: str) -> N
     if action.id == "pass":
         return
     inst = effects.take_from_hand(st, seat, action.id.split(" ")[1])
-    card = st.event_card(inst)
-    st.roll[5] += card.amount
-    st.discard.append(inst)
-    st.emit(
-        "modify",
-        seat=seat,
-        card=card.id,
-        name=card.name_en,
-        amount=card.amount,
-        total=st.roll[4] + st.roll[5],
-    )
+    effects.resolve(st, seat, inst, None)  # G4-8.3 the die card changes the roll now
     st.stack.append(("window", seat, timing))
 
 
@@ -248,7 +217,7 @@ def finish_scout(st: HigurashiState, seat: int, actor: int, target: int, total: 
     success = total >= SCOUT_NEEDS  # G4-3.2(c)
     st.emit("scout_result", seat=seat, success=success, total=total)
     if success and not st.up[target]:
-        reveal(st, target, "scouted")  # G4-3.2(d)
+        table.reveal(st, target, "scouted")  # G4-3.2(d)
     st.side[actor] = True  # G4-3.3 sideways whatever the outcome
 
 
@@ -268,7 +237,7 @@ def finish_attack(
         st.side[actor] = True  # G4-4.4; G4-GAP-7 for a counter-attack
     if success:
         # G4-8.1 the loser of an attack or a counter-attack is removed (G4-GAP-10).
-        turn.capture(st, target, seat, kind)
+        table.capture(st, target, seat, kind)
     elif kind == "attack" and can_counter(st, target, actor):
         st.stack.append(("counter", st.owner[target], target, actor))
     # G4-GAP-16 a counter-attack is never countered: its target attacked, so it is

@@ -41,6 +41,10 @@ class HigurashiGame(Game):
     # under the longest options take about 1,500 actions at most.
     max_actions = 10_000
     capabilities = (CHAMPIONSHIP,)
+    # The fixed action space and observation tensor of learning agents (tcglab.rl).
+    from tcglab.games.higurashi.encoding import CAPABILITY as ENCODING
+
+    capabilities = (*capabilities, ENCODING)
     # Decisions within about 2 s on one core (bench/strength.py); playouts stop early
     # and are scored by the position value, a good guide in this game.
     levels = MappingProxyType({"hard": "ismcts:iters=200,limit=10,rollout=heuristic"})

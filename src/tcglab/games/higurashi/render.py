@@ -11,6 +11,7 @@ import textwrap
 from collections import Counter
 from functools import cache
 
+from tcglab.engine.messages import seat_name
 from tcglab.games.higurashi.cards import card_set
 
 HIDDEN = "[ ? ]"
@@ -62,10 +63,6 @@ def _card_name(card_id: str, japanese: bool = True) -> str:
     return " ".join(names) if japanese else names[0]
 
 
-def _p(seat: int) -> str:
-    return f"P{seat + 1}"
-
-
 def render(view: dict) -> str:
     """A readable board for the seat `view` was observed from (None = spectator)."""
     lines = [_heading(view), _piles(view), ""]
@@ -84,13 +81,13 @@ def render(view: dict) -> str:
 
 
 def _heading(view: dict) -> str:
-    who = "spectator" if view["seat"] is None else f"you are {_p(view['seat'])}"
+    who = "spectator" if view["seat"] is None else f"you are {seat_name(view['seat'])}"
     parts = [f"Turn {view['turn']} (round {view['round']})"]
     if view["current"] >= 0:
-        parts.append(f"{_p(view['current'])}'s turn")
+        parts.append(f"{seat_name(view['current'])}'s turn")
     if view.get("to_move") is not None:
         doing = STEPS.get(view.get("step"), "deciding")
-        parts.append(f"{_p(view['to_move'])} {doing}")
+        parts.append(f"{seat_name(view['to_move'])} {doing}")
     return " · ".join(parts) + f"   [{who}]"
 
 
@@ -107,7 +104,7 @@ def _seat_block(view: dict, seat: dict) -> list[str]:
     index = seat["seat"]
     hand = seat["hand_size"]
     marks = [
-        _p(index) + (" (you)" if index == view["seat"] else ""),
+        seat_name(index) + (" (you)" if index == view["seat"] else ""),
         "in the game" if seat["alive"] else "OUT",
         f"{hand} event card{'' if hand == 1 else 's'} in hand",
     ]
@@ -174,7 +171,7 @@ def _describe_ref(view: dict, ref: str) -> str:
     seat, slot = (int(x) for x in ref.split("."))
     row = view["seats"][seat]["characters"]
     card = row[slot]["card"] if slot < len(row) else None
-    where = f"{_p(seat)} #{slot + 1}"
+    where = f"{seat_name(seat)} #{slot + 1}"
     return f"{card['name']} ({where})" if card else f"face-down card {where}"
 
 
@@ -182,7 +179,7 @@ def _roll_line(view: dict) -> str:
     roll = view["roll"]
     total = roll["die"] + roll["modifier"]
     return (
-        f"Roll in progress: {_p(roll['roller'])}'s {roll['kind']}, "
+        f"Roll in progress: {seat_name(roll['roller'])}'s {roll['kind']}, "
         f"{_describe_ref(view, roll['actor'])} against {_describe_ref(view, roll['target'])}: "
         f"die {roll['die']}, modifier {roll['modifier']:+d}, counts as {total}"
     )
@@ -222,7 +219,7 @@ def _hand_block(view: dict) -> list[str]:
 
 
 def _result_line(result: dict) -> str:
-    winners = " and ".join(_p(w) for w in result["winners"])
-    scores = ", ".join(f"{_p(s)} {v}" for s, v in enumerate(result["scores"]))
+    winners = " and ".join(seat_name(w) for w in result["winners"])
+    scores = ", ".join(f"{seat_name(s)} {v}" for s, v in enumerate(result["scores"]))
     why = REASONS.get(result["reason"], result["reason"])
     return f"\nGame over ({why}): {winners} wins · scores {scores}"

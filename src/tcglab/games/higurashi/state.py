@@ -4,46 +4,65 @@ character, what each seat knows, and the pending steps of the turn."""
 from __future__ import annotations
 
 from tcglab.engine.actions import Action
+from tcglab.engine.layout import Layout, deal_identities
 from tcglab.engine.procedure import StepState
 from tcglab.engine.rng import Rng
 from tcglab.engine.state import Result
-from tcglab.games.higurashi import combat, effects, turn  # noqa: F401  (register their steps)
+from tcglab.games.higurashi import combat, continuous, effects, turn  # noqa: F401  (steps)
 from tcglab.games.higurashi.cards import CardSet
+from tcglab.games.higurashi.labels import SEATS
 from tcglab.games.higurashi.messages import describe
 from tcglab.games.higurashi.procedure import PROCEDURE
-
-EVERYONE = 0xFF  # a card everyone has seen: every seat bit and the spectator bit
-SPECTATOR = 1 << 7
+from tcglab.games.higurashi.table import SPECTATOR
 
 
 class HigurashiState(StepState):
     procedure = PROCEDURE
 
     # Per character instance (index = physical card 0..59): `cid` its identity (an
-    # index into the card set; determinize permutes it among unknown cards), `owner`
-    # the seat whose row holds it (-1 elsewhere), `up` face-up, `side` sideways,
-    # `known` a bit per seat (and spectators) that knows its identity, `datk` / `ddef`
-    # the sum of its modifiers and equipment, and `atk` / `dfn` printed value plus
-    # those. Event instances have `eid`.
-    # The value lists (`printed_*`, `datk`, `ddef`, `atk`, `dfn`) are replaced whole,
-    # never changed in place, so clones share them.
-    _LISTS = (
-        "alive",
-        "char_pile",
-        "event_deck",
-        "discard",
-        "cid",
-        "owner",
-        "up",
-        "side",
-        "known",
-        "eid",
-        "mods",
-        "stack",
-        "history",
-        "log",
+    # index into the card set), `owner` the seat whose row holds it (-1 elsewhere), `up`
+    # face-up, `side` sideways, `known` a bit per seat (and spectators) that knows its
+    # identity, `datk` / `ddef` the sum of its modifiers and `atk` / `dfn` printed value
+    # plus those (continuous.py). Event instances have `eid`. `roll` is the roll in
+    # flight. What changes seldom is immutable and replaced whole when it changes, so
+    # clones share it: the tuples `alive`, `cid` and `eid` (which only determinize
+    # deals again), `mods` and `roll`, and the value lists (`printed_*`, `datk`,
+    # `ddef`, `atk`, `dfn`). `atk`, `dfn` and `printed_*` follow from the rest and are
+    # left out of the snapshot.
+    LAYOUT = Layout(
+        values=(
+            "seed",
+            "players",
+            "options",
+            "turn",
+            "round",
+            "current",
+            "first",
+            "played",
+            "alive",
+            "cid",
+            "eid",
+            "mods",
+            "roll",
+            "datk",
+            "ddef",
+        ),
+        lists=(
+            "char_pile",
+            "event_deck",
+            "discard",
+            "owner",
+            "up",
+            "side",
+            "known",
+            "stack",
+            "history",
+            "log",
+        ),
+        nested=("rows", "hands", "captured"),
+        dicts=("attached",),
+        unsnapped=("log", "history"),
     )
-    _NESTED = ("rows", "hands", "captured")
 
     def __init__(self, game, seed: int, players: int, options: dict) -> None:
         cards: CardSet = game.cards
@@ -54,32 +73,30 @@ class HigurashiState(StepState):
         self.round = 1  # rounds count from 1
         self.current = self.first = -1
         self.played = 0  # a bit per seat that has had its turn this round
-        self.alive = [True] * players
+        self.alive = (True,) * players
         self.rows: list[list[int]] = [[] for _ in range(players)]
         self.hands: list[list[int]] = [[] for _ in range(players)]
         self.captured: list[list[int]] = [[] for _ in range(players)]
         count = len(cards.characters)
         self.char_pile = list(range(count))
-        self.cid = list(range(count))
+        self.cid = tuple(range(count))
         self.owner = [-1] * count
         self.up = [False] * count
         self.side = [False] * count
         self.known = [0] * count
-        self.eid = [i for i, card in enumerate(cards.events) for _ in range(card.copies)]
+        self.eid = tuple(i for i, card in enumerate(cards.events) for _ in range(card.copies))
         self.event_deck = list(range(len(self.eid)))
         self.discard: list[int] = []
         self.attached: dict[int, int] = {}  # equipment event instance -> character instance
-        self.mods: list[tuple] = []  # (char, d_attack, d_defence, "end"|"start", turn or seat)
-        self.set_printed_values()
+        self.mods: tuple = ()  # continuous.py: (char, d_attack, d_defence, lasts) each
+        continuous.set_printed_values(self)
         self.stack: list[tuple] = []
-        self.roll: list | None = None  # [kind, roller, actor, target, die, modifier]
+        self.roll: tuple | None = None  # (kind, roller, actor, target, die, modifier)
         self.to_move: int | None = None
         self.result: Result | None = None
         self.history: list[str] = []
         self.log = []
         self._legal: list[Action] = []
-
-    # -- the procedure ---------------------------------------------------------
 
     # -- reading the table -----------------------------------------------------
 
@@ -92,26 +109,10 @@ class HigurashiState(StepState):
     def event_card(self, inst: int):
         return self.cards.events[self.eid[inst]]
 
-    def bonus(self, seat: int) -> int:
-        """G4-9 / G4-GAP-17: +1 while all of a seat's 5+ characters are face-up in one colour."""
-        if not self.options["bonus_rule"]:
-            return 0
-        row = self.rows[seat]
-        if len(row) < 5 or not all(self.up[i] for i in row):
-            return 0
-        return 1 if len({self.char(i).colour for i in row}) == 1 else 0
-
-    def attack(self, inst: int) -> int:
-        value = self.atk[inst]
-        if self.options["bonus_rule"]:
-            value += self.bonus(self.owner[inst])
-        return value if value > 0 else 0
-
-    def defence(self, inst: int) -> int:
-        value = self.dfn[inst]
-        if self.options["bonus_rule"]:
-            value += self.bonus(self.owner[inst])
-        return value if value > 0 else 0
+    # G4-4, G4-9: values as the continuous effects compose them (continuous.py).
+    attack = continuous.attack
+    defence = continuous.defence
+    bonus = continuous.bonus
 
     def ref(self, inst: int) -> str:
         """A character's public position, 'seat.slot', as action ids name it."""
@@ -128,34 +129,12 @@ class HigurashiState(StepState):
         if self.known[inst] & bit:
             return self.char(inst).name_en
         seat = self.owner[inst]
-        return f"face-down card {self.rows[seat].index(inst) + 1} of P{seat + 1}"
+        return f"face-down card {self.rows[seat].index(inst) + 1} of {SEATS[seat]}"
 
     def enemies(self, seat: int) -> list[int]:
         """Every character in the rows of the seat's opponents, seat by seat."""
         rows = self.rows
         return [i for s in range(self.players) if s != seat for i in rows[s]]
-
-    def set_printed_values(self) -> None:
-        chars = self.cards.characters
-        self.printed_atk = [chars[c].attack for c in self.cid]
-        self.printed_dfn = [chars[c].defence for c in self.cid]
-        self.refresh_modifiers()
-
-    def refresh_modifiers(self) -> None:
-        datk, ddef = [0] * len(self.cid), [0] * len(self.cid)
-        atk, dfn = self.printed_atk[:], self.printed_dfn[:]
-        for inst, da, dd, _, _ in self.mods:
-            datk[inst] += da
-            ddef[inst] += dd
-            atk[inst] += da
-            dfn[inst] += dd
-        for ev, inst in self.attached.items():
-            card = self.event_card(ev)
-            datk[inst] += card.attack
-            ddef[inst] += card.defence
-            atk[inst] += card.attack
-            dfn[inst] += card.defence
-        self.datk, self.ddef, self.atk, self.dfn = datk, ddef, atk, dfn
 
     def describe(self, kind: str, data: dict, lang: str = "en") -> str:
         return describe(kind, data, lang)
@@ -247,9 +226,10 @@ class HigurashiState(StepState):
             return {"timing": args[1]}
         return {}
 
-    def determinize(self, seat: int, rng: Rng) -> HigurashiState:
-        """Resample every card identity `seat` does not know, and all future dice."""
-        twin = self.clone()
+    def resample_hidden(self, twin: HigurashiState, seat: int, rng: Rng) -> None:
+        """Deal again every character identity `seat` does not know (other seats' unseen
+        cards and the character pile) and every event card it cannot see (other hands
+        and the event deck); the printed values follow the new identities."""
         bit = 1 << seat
         unknown = [
             i
@@ -257,58 +237,10 @@ class HigurashiState(StepState):
             if s != seat
             for i in self.rows[s]
             if not self.known[i] & bit
-        ] + self.char_pile
-        # Sorted first, so a sample depends on what the seat knows and the rng alone.
-        identities = sorted(twin.cid[i] for i in unknown)
-        rng.shuffle(identities)
-        for inst, ident in zip(unknown, identities, strict=True):
-            twin.cid[inst] = ident
-        hidden_events = [e for s in range(self.players) if s != seat for e in self.hands[s]]
-        hidden_events += self.event_deck
-        kinds = sorted(twin.eid[e] for e in hidden_events)
-        rng.shuffle(kinds)
-        for inst, kind in zip(hidden_events, kinds, strict=True):
-            twin.eid[inst] = kind
-        twin.rng = rng.derive()
-        twin.log = self.public_log(seat)
-        twin.set_printed_values()
-        twin.refresh_legal()  # the decision stays, its choices follow the new cards
-        return twin
-
-    # -- copying ---------------------------------------------------------------
-
-    def clone(self) -> HigurashiState:
-        twin = HigurashiState.__new__(HigurashiState)
-        d = twin.__dict__
-        d.update(self.__dict__)
-        for key in self._LISTS:
-            d[key] = d[key][:]
-        for key in self._NESTED:
-            d[key] = [inner[:] for inner in d[key]]
-        twin.attached = dict(self.attached)
-        if self.roll is not None:
-            twin.roll = self.roll[:]  # die modifiers change it in place
-        twin.rng = self.rng.clone()
-        return twin
-
-    def snapshot(self) -> dict:
-        data = {key: getattr(self, key) for key in self._LISTS if key != "log"}
-        data.update(datk=self.datk, ddef=self.ddef)
-        data.update({key: getattr(self, key) for key in self._NESTED})
-        data.update(
-            seed=self.seed,
-            players=self.players,
-            options=self.options,
-            turn=self.turn,
-            round=self.round,
-            current=self.current,
-            first=self.first,
-            played=self.played,
-            roll=self.roll,
-            attached=sorted(self.attached.items()),
-            rng=self.rng.snapshot(),
-            to_move=self.to_move,
-            result=self.result,
-            legal=[a.id for a in self._legal],
-        )
-        return data
+        ]
+        cid, eid = list(twin.cid), list(twin.eid)
+        deal_identities(cid, unknown + self.char_pile, rng)
+        hidden = [e for s in range(self.players) if s != seat for e in self.hands[s]]
+        deal_identities(eid, hidden + self.event_deck, rng)
+        twin.cid, twin.eid = tuple(cid), tuple(eid)
+        continuous.set_printed_values(twin)

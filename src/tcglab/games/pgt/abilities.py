@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 from tcglab.engine.actions import Action
 from tcglab.games.pgt import parts
 from tcglab.games.pgt.formation import SLOTS
-from tcglab.games.pgt.messages import name_ja
+from tcglab.games.pgt.messages import FLIP_TEXT, name_ja
 from tcglab.games.pgt.parts import ability_of, flip, set_counters
 from tcglab.games.pgt.procedure import decision
 
@@ -213,7 +213,7 @@ def stage_pay(st: PgtState, pid: int, p: dict) -> None:
             set_counters(st, inst, have)
         if ab.once_per_round:
             st.used = (*st.used, (inst, p["ab"]))
-    text = "０：このキャラを表向きにする" if ab is None else ab.text
+    text = FLIP_TEXT if ab is None else ab.text
     st.emit(
         "use",
         seat=p["seat"],

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
 
-from tcglab.engine.cardfile import FieldReader, card_tables, read_toml
+from tcglab.engine.cardfile import FieldReader, card_tables, face, read_toml
 from tcglab.engine.errors import CardDataError
 from tcglab.games.pgt import parts
 from tcglab.games.pgt.attributes import ATTRIBUTES
@@ -74,9 +74,7 @@ def read_card(path: Path, entry: dict, index: int) -> Card:
                 f"{path}: card {read.card}: ability {number} {text!r}: {exc}"
             ) from None
     result = Card(
-        id=read.text("id"),
-        name_ja=read.text("name_ja"),
-        name_en=read.text("name_en"),
+        **read.names(),
         score=read.number("score", 0, 10),
         pdef=read.number("pdef", 0, 30),
         mdef=read.number("mdef", 0, 30),
@@ -93,9 +91,7 @@ def read_card(path: Path, entry: dict, index: int) -> Card:
             kind, n = ability.ward
             result.wards[kind] = result.wards.get(kind, 0) + n
     result.info.update(
-        id=result.id,
-        name=result.name_en,
-        name_ja=result.name_ja,
+        face(result),
         score=result.score,
         pdef=result.pdef,
         mdef=result.mdef,

@@ -201,7 +201,7 @@ def _keyword_actions(word: str):
         return [
             Action(
                 word,
-                f"{name}: {card.name_en} strikes back with {ab.strike}",
+                f"{name}: {card.name_en} strikes back with {strike_text(ab.strike, 'en')}",
                 f"{ja}：{card.name_ja}が{strike_text(ab.strike, 'ja')}で{how}",
             ),
             Action("decline", f"Do not use {name}", f"{ja}を使わない"),

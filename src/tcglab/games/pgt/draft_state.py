@@ -8,7 +8,7 @@ from tcglab.engine.actions import Action
 from tcglab.engine.errors import BadOption
 from tcglab.engine.layout import Layout
 from tcglab.engine.rng import Rng
-from tcglab.engine.state import Result, State
+from tcglab.engine.state import State
 from tcglab.games.pgt import cup, drafting
 from tcglab.games.pgt.agent import best_pick
 from tcglab.games.pgt.draft import seating
@@ -47,10 +47,9 @@ class DraftState(State):
     LAYOUT = Layout(lists=_LISTS, nested=("packs", "picks", "rounds"), objects=("_rng",))
 
     def __init__(self, game, seed: int, players: int, options: dict):
-        self.game, self.cards, self.seed, self.players = game, game.cards, seed, players
-        self.options = options
-        self.sub: PgtState | None = None  # the game being played
-        self.rng = Rng(seed)
+        self.sub: PgtState | None = None  # the game being played (before the generator)
+        self.begin(game, seed, players, options)
+        self.cards = game.cards
         self.phase = "draft"
         self.order = seating(self.rng, players)  # PGT-15.3(1)
         self.pool = list(range(len(self.cards.cards)))
@@ -65,11 +64,7 @@ class DraftState(State):
         self.wins: list[int] = []
         self.games: list[dict] = []
         self.relayed = 0  # events of `sub` already in this log
-        self.to_move: int | None = 0
-        self.result: Result | None = None
-        self.history: list[str] = []
-        self.log = []
-        self._legal: list[Action] = []
+        self.to_move = 0
         drafting.deal(self)
         self._legal = drafting.pick_actions(self)
 

@@ -68,6 +68,10 @@ class PgtGame(Game):
     # game in which nobody ever attacks, about 2,000.
     max_actions = 20_000
     capabilities = CAPABILITIES
+    # The fixed action space and observation tensor of learning agents (tcglab.rl).
+    from tcglab.games.pgt.encoding import CAPABILITY as ENCODING
+
+    capabilities = (*capabilities, ENCODING)
     # Decisions within about 2 s on one core (bench/strength.py); playouts stop early
     # and are scored by the position value, a good guide in this game.
     levels = MappingProxyType({"hard": "ismcts:iters=80,limit=20,rollout=heuristic"})
@@ -75,12 +79,6 @@ class PgtGame(Game):
     @property
     def cards(self):
         return card_set()
-
-    def card_faces(self) -> dict[str, dict]:
-        return {card.id: card.info for card in self.cards.cards}
-
-    def card_digest(self) -> str:
-        return self.cards.digest
 
     def _new_state(self, seed: int, players: int, options: dict, decks) -> PgtState:
         """PGT-2.1 a game of two; 3 or 4 players sit at a draft table (CAPABILITIES)."""
@@ -133,7 +131,7 @@ class PgtGame(Game):
             )
         return problems
 
-    def read_deck_list(self, text: str) -> DeckList:
+    def deck_list(self, text: str) -> DeckList:
         """A deck list's lines (the kernel's reader): one card id per line, '#' starts a
         comment; no line may ask for more cards than the whole set has."""
         deck_format = DeckFormat(
@@ -145,16 +143,9 @@ class PgtGame(Game):
         )
         return deck_format.read(text, self.cards.by_id)
 
-    def check_deck(self, text: str) -> list[str]:
-        """Problems of a draft deck list, each with its line number where it has one."""
-        deck = self.read_deck_list(text)
-        if deck.refused:
-            return deck.problems
+    def deck_rules(self, deck: DeckList) -> list[str]:
         repeated = any(count > 1 for count in deck.copies().values())
-        return deck.problems + self.rule_problems(deck.size, repeated)
-
-    def deck_ids(self, text: str) -> list[str]:
-        return self.read_deck_list(text).ids()
+        return self.rule_problems(deck.size, repeated)
 
     def prebuilt_decks(self) -> dict[str, list[str]]:
         """Four decks from an all-AI draft, as examples of the deck format."""

@@ -16,8 +16,8 @@ from pathlib import Path
 from tcglab.engine.messages import Messages, seat_name
 from tcglab.games.pgt.cards import card_set
 from tcglab.games.pgt.formation import SLOTS
-from tcglab.games.pgt.notation import Ability, Strike
-from tcglab.games.pgt.parts import strike_text, text
+from tcglab.games.pgt.notation import Ability, Strike, parse_ability
+from tcglab.games.pgt.parts import english, strike_text, text
 
 FOLDER = Path(__file__).with_name("messages")
 FACE_DOWN = "face-down "  # how an event names a character the viewer has not seen
@@ -71,8 +71,22 @@ def _formation(d: dict) -> dict:
     }
 
 
+# The one ability a face-down character has (PGT-12.2), as events name it when it is
+# used rather than an ability printed on the card.
+FLIP_TEXT = "０：このキャラを表向きにする"
+
+
+@cache
+def ability_en(notation: str) -> str:
+    """An ability an event names in its printed notation, as English players read it."""
+    if notation == FLIP_TEXT:
+        return "0: turn this character face-up"
+    return text(parse_ability(notation), "en")
+
+
 def _use(d: dict) -> dict:
     extra = _who(d)
+    extra["ability_en"] = ability_en(d["ability"])
     if d["targets"]:
         extra.update(on=", ".join(d["targets"]), on_ja="、".join(d["targets"]))
     return extra
@@ -112,6 +126,8 @@ DERIVE = {
     },
     "check": _check,
     "retire": lambda d: {**_who(d), **_standing(d["score"])},
+    "fizzle": lambda d: {"ability_en": ability_en(d["ability"])},
+    "counters": lambda d: {"name_en": english(d["name"])},
     "flip": _who,
     "hide": _who,
     "recall": _who,

@@ -21,6 +21,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, NamedTuple
 
 from tcglab.games.pgt import formation, turn
+from tcglab.games.pgt.attributes import ATTRIBUTES
 
 if TYPE_CHECKING:
     from tcglab.games.pgt.notation import Ability, Strike
@@ -100,6 +101,8 @@ class Part:
     targets = "none"
     #: a clause of the part before it (its text joins that one's with a comma)
     clause = False
+    #: the text of a part that takes no parameters: (English, Japanese)
+    words = ("", "")
 
     def aim(self, st: PgtState, seat: int, mode: str, check: int) -> int | None:
         """PGT-9.7 usable in any window while its condition is met, but not in a reroll
@@ -118,7 +121,10 @@ class Part:
         check instead, PGT-14.2, PGT-14.3)."""
 
     def say(self, args: tuple, lang: str) -> str:
-        raise NotImplementedError(self.key)
+        """Its text in `lang`, written from its parameters (`words` if it has none)."""
+        if not self.words[0]:
+            raise NotImplementedError(self.key)
+        return self.words[lang == "ja"]
 
     def worth(self, args: tuple, seen: Situation) -> bool:
         """Use it on your own turn while nothing else is going on."""
@@ -129,6 +135,22 @@ class Part:
         return 1
 
 
+# Attributes (PGT-4.6) and counter kinds (PGT-GAP-20) are printed as one kanji each; the
+# English text names them in words.
+ENGLISH = {
+    **{kanji: word.capitalize() for kanji, word in ATTRIBUTES.items()},
+    "星": "Star",
+    "月": "Moon",
+    "花": "Flower",
+    "霊": "Spirit",
+}
+
+
+def english(kanji: str) -> str:
+    """An attribute or counter kind in English (a kind with no word stays as printed)."""
+    return ENGLISH.get(kanji, kanji)
+
+
 def strike_text(s: Strike, lang: str = "en") -> str:
     """'mental (光) 3D+1' / '精神攻撃(光) 3D+1': kind, attack attribute and check."""
     mod = f"{s.modifier:+d}" if s.modifier else ""
@@ -137,7 +159,7 @@ def strike_text(s: Strike, lang: str = "en") -> str:
         attr = f"({s.attribute})" if s.attribute else ""
     else:
         kind = "physical" if s.mode == "P" else "mental"
-        attr = f" ({s.attribute})" if s.attribute else ""
+        attr = f" ({english(s.attribute)})" if s.attribute else ""
     return f"{kind}{attr} {s.dice}D{mod}"
 
 
@@ -180,7 +202,9 @@ class BanePart(Part):
 
     def say(self, args, lang):
         attr, n = args
-        return f"{attr}属性のキャラに+{n}" if lang == "ja" else f"+{n} against {attr} characters"
+        if lang == "ja":
+            return f"{attr}属性のキャラに+{n}"
+        return f"+{n} against {english(attr)} characters"
 
 
 class BoostPart(Part):
@@ -249,6 +273,7 @@ class RerollPart(Part):
 
     key = "reroll"
     own = True
+    words = ("reroll your check's dice", "自分の行動判定のサイコロを振りなおす")
 
     def aim(self, st, seat, mode, check):
         if mode != "reroll" or (st.procs[check]["seat"] == seat) != self.own:
@@ -260,11 +285,6 @@ class RerollPart(Part):
         target = st.procs[p["check"]]
         target["faces"] = tuple(st.rng.roll() for _ in range(target["k"]))
         st.emit("reroll", seat=p["seat"], of=target["seat"], faces=list(target["faces"]))
-
-    def say(self, args, lang):
-        if lang == "ja":
-            return "自分の行動判定のサイコロを振りなおす"
-        return "reroll your check's dice"
 
     def worth(self, args, seen):
         """Reroll your own failing check, or the opponent's succeeding one."""
@@ -278,11 +298,7 @@ class EnemyRerollPart(RerollPart):
 
     key = "enemy_reroll"
     own = False
-
-    def say(self, args, lang):
-        if lang == "ja":
-            return "相手に行動判定のサイコロを振りなおさせる"
-        return "the opponent rerolls their check's dice"
+    words = ("the opponent rerolls their check's dice", "相手に行動判定のサイコロを振りなおさせる")
 
 
 class DefencePart(Part):
@@ -332,7 +348,7 @@ class CountersPart(Part):
         name, n = args
         if lang == "ja":
             return f"このキャラに{name}cntを{n}個置く"
-        return f"put {n} {name} counter{'s' if n > 1 else ''} here"
+        return f"put {n} {english(name)} counter{'s' if n > 1 else ''} here"
 
 
 class FaceDownEnemyPart(Part):
@@ -351,22 +367,19 @@ class RevealPart(FaceDownEnemyPart):
     """表向き: turn a face-down enemy character face-up (PGT-12.3); args ()."""
 
     key = "reveal"
+    words = ("turn a face-down enemy character face-up", "敵軍の裏向きキャラ1人を表向きにする")
 
     def apply(self, st, p, args):
         for target in p["targets"]:
             if st.loc[target] >= 0 and not st.up[target]:
                 flip(st, target)
 
-    def say(self, args, lang):
-        if lang == "ja":
-            return "敵軍の裏向きキャラ1人を表向きにする"
-        return "turn a face-down enemy character face-up"
-
 
 class PeekPart(FaceDownEnemyPart):
     """《見抜き》: secretly look at a face-down enemy the user does not know; args ()."""
 
     key = "peek"
+    words = ("secretly look at a face-down enemy character", "敵軍の裏向きキャラ1人をこっそり見る")
 
     def candidates(self, st, seat, inst, ab, chosen):
         bit = 1 << seat
@@ -381,11 +394,6 @@ class PeekPart(FaceDownEnemyPart):
             "peek", {seat: {"card": card.id, "name": card.name_en}}, seat=seat, at=st.ref(target)
         )
 
-    def say(self, args, lang):
-        if lang == "ja":
-            return "敵軍の裏向きキャラ1人をこっそり見る"
-        return "secretly look at a face-down enemy character"
-
     def worth(self, args, seen):
         return False
 
@@ -394,15 +402,13 @@ class HidePart(Part):
     """裏向き: turn this character face-down; everyone who saw it still knows it."""
 
     key = "hide"
+    words = ("turn this character face-down", "このキャラを裏向きにする")
 
     def apply(self, st, p, args):
         inst = p["actor"]
         if st.loc[inst] >= 0 and st.up[inst]:
             st.up[inst] = False
             st.emit("hide", at=st.ref(inst), name=st.card(inst).name_en)
-
-    def say(self, args, lang):
-        return "このキャラを裏向きにする" if lang == "ja" else "turn this character face-down"
 
 
 class DrawPart(Part):
@@ -423,6 +429,7 @@ class RecallPart(Part):
     """《帰還》: return this character to its owner's hand, face-down; args ()."""
 
     key = "recall"
+    words = ("return this character to your hand", "このキャラを手札に戻す")
 
     def apply(self, st, p, args):
         inst = p["actor"]
@@ -433,9 +440,6 @@ class RecallPart(Part):
         st.hands[owner].append(inst)
         st.up[inst] = False
         st.emit("recall", seat=owner, at=at, name=st.card(inst).name_en)
-
-    def say(self, args, lang):
-        return "このキャラを手札に戻す" if lang == "ja" else "return this character to your hand"
 
     def worth(self, args, seen):
         return False
@@ -475,11 +479,10 @@ class BodyguardPart(KeywordPart):
     """護衛: may guard any friendly character (combat.may_guard); args ()."""
 
     key = "bodyguard"
-
-    def say(self, args, lang):
-        if lang == "ja":
-            return "護衛：味方のどのキャラでもガードできる"
-        return "Bodyguard: may guard any friendly character"
+    words = (
+        "Bodyguard: may guard any friendly character",
+        "護衛：味方のどのキャラでもガードできる",
+    )
 
 
 class WardPart(KeywordPart):
@@ -492,6 +495,7 @@ class WardPart(KeywordPart):
         attr, n = args
         if lang == "ja":
             return f"耐性({attr})：{attr}属性の攻撃に対してP-defとM-defが+{n}"
+        attr = english(attr)
         return f"Resist {attr}: P-def and M-def +{n} against {attr} attacks"
 
 
@@ -596,7 +600,9 @@ def conditions(ab: Ability, lang: str) -> str:
         words += [f"{name}cntを{n}個取り除く" for name, n in ab.counter_cost]
         words += ["1ラウンド1回"] if ab.once_per_round else []
         return "、".join(words)
-    words += [f"remove {n} {name} counter{'s' if n > 1 else ''}" for name, n in ab.counter_cost]
+    words += [
+        f"remove {n} {english(name)} counter{'s' if n > 1 else ''}" for name, n in ab.counter_cost
+    ]
     words += ["once a round"] if ab.once_per_round else []
     return ", ".join(words)
 

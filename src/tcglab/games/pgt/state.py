@@ -4,11 +4,9 @@ progress and the pending steps."""
 
 from __future__ import annotations
 
-from tcglab.engine.actions import Action
 from tcglab.engine.layout import Layout, deal_identities
 from tcglab.engine.procedure import StepState
 from tcglab.engine.rng import Rng
-from tcglab.engine.state import Result
 from tcglab.games.pgt import abilities, combat, formation, turn  # noqa: F401  (register steps)
 from tcglab.games.pgt.formation import SLOTS
 from tcglab.games.pgt.messages import describe
@@ -49,9 +47,8 @@ class PgtState(StepState):
     )
 
     def __init__(self, game, seed: int, options: dict, cids: list[int], origin: list[int]):
-        self.game, self.cards, self.seed, self.players = game, game.cards, seed, 2
-        self.options = options
-        self.rng = Rng(seed)
+        self.begin(game, seed, 2, options)
+        self.cards = game.cards
         count = len(cids)
         self.cid, self.origin = tuple(cids), tuple(origin)
         self.decks: list[list[int]] = [[] for _ in range(max(origin) + 1)]
@@ -74,12 +71,6 @@ class PgtState(StepState):
         self.first = self.turn_player = -1
         self.streak = 0  # consecutive turns without an attack (PGT-7.7)
         self.attacked = False
-        self.stack: list[tuple] = []
-        self.to_move: int | None = None
-        self.result: Result | None = None
-        self.history: list[str] = []
-        self.log = []
-        self._legal: list[Action] = []
 
     # -- the procedure ---------------------------------------------------------
 

@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
 
-from tcglab.engine.cardfile import FieldReader, card_tables, check_unique, read_toml
+from tcglab.engine.cardfile import FieldReader, card_tables, check_unique, face, read_toml
 from tcglab.engine.errors import CardDataError
 from tcglab.games.pm.parts import PARTS, Part
 from tcglab.games.pm.texts import COLOURS, PHASES, TURNS, describe_card
@@ -296,10 +296,8 @@ def _with(card: Card, **changes) -> Card:
 
 def _info(card: Card, works: dict) -> dict:
     info = {
-        "id": card.id,
+        **face(card),
         "kind": card.kind,
-        "name": card.name_en,
-        "name_ja": card.name_ja,
         "work": works[card.work][1],
         "cost": card.cost,
         "source": card.source,

@@ -57,14 +57,6 @@ def legality(copies: Counter, line_of: Callable[[str], int | None] = lambda _: N
     return problems
 
 
-def check_text(cards: CardSet, text: str) -> list[str]:
-    """Every problem of a deck list, or an empty list when the deck is legal."""
-    deck = read(cards, text)
-    if deck.refused:
-        return deck.problems
-    return deck.problems + legality(deck.copies(), deck.first_line)
-
-
 @cache
 def prebuilt_texts() -> dict[str, str]:
     return {p.stem: p.read_text(encoding="utf-8") for p in sorted(DECK_DIR.glob("*.txt"))}

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from types import MappingProxyType
 
+from tcglab.engine.decklist import DeckList
 from tcglab.engine.game import Game
 from tcglab.games.pm import decks
 from tcglab.games.pm.agent import PMAgent
@@ -27,25 +28,23 @@ class PMGame(Game):
     # end of the game.
     levels = MappingProxyType({"hard": "ismcts:iters=60,rollout=heuristic"})
     heuristic_agent = PMAgent
+    # The fixed action space and observation tensor of learning agents (tcglab.rl).
+    from tcglab.games.pm.encoding import CAPABILITY as ENCODING
+
+    capabilities = (ENCODING,)
 
     @property
     def cards(self):
         return card_set()
 
-    def card_faces(self) -> dict[str, dict]:
-        return {card.id: card.info for card in self.cards.cards}
-
-    def card_digest(self) -> str:
-        return self.cards.digest
-
     def prebuilt_decks(self) -> dict[str, list[str]]:
         return decks.prebuilt()
 
-    def check_deck(self, text: str) -> list[str]:
-        return decks.check_text(self.cards, text)
+    def deck_list(self, text: str) -> DeckList:
+        return decks.read(self.cards, text)
 
-    def deck_ids(self, text: str) -> list[str]:
-        return decks.read(self.cards, text).ids()
+    def deck_rules(self, deck: DeckList) -> list[str]:
+        return decks.legality(deck.copies(), deck.first_line)
 
     def render(self, observation: dict) -> str:
         from tcglab.games.pm.render import render

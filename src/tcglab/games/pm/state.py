@@ -10,12 +10,10 @@ player's own hand by card id, never by instance.
 
 from __future__ import annotations
 
-from tcglab.engine.actions import Action
 from tcglab.engine.events import Event
 from tcglab.engine.layout import Layout, deal_identities
 from tcglab.engine.procedure import StepState
 from tcglab.engine.rng import Rng
-from tcglab.engine.state import Result
 from tcglab.games.pm import approach, paying, places, plays, turn, values
 from tcglab.games.pm.cards import Card
 from tcglab.games.pm.messages import describe
@@ -39,10 +37,9 @@ class PMState(StepState):
     )
 
     def __init__(self, game, seed: int, options: dict, decks: list[list[int]]) -> None:
-        self.game, self.cards, self.seed, self.players = game, game.cards, seed, 2
+        self.begin(game, seed, 2, options)
+        self.cards = game.cards
         self.pool: tuple[Card, ...] = game.cards.cards
-        self.options = options
-        self.rng = Rng(seed)
         self.cid = [c for deck in decks for c in deck]
         self.deck = [list(range(DECK)), list(range(DECK, 2 * DECK))]  # top = end
         self.hand: list[list[int]] = [[], []]
@@ -64,13 +61,7 @@ class PMState(StepState):
         self.current = self.first = -1
         self.approach: tuple[int, ...] = ()  # the approaching characters
         self.obstructor = -1
-        self.stack: list[tuple] = []
-        self.to_move: int | None = None
-        self.result: Result | None = None
-        self.history: list[str] = []
-        self.log = []
         self._log_owned = True  # False while the log list is shared with a clone
-        self._legal: list[Action] = []
 
     # -- the procedure ---------------------------------------------------------
 

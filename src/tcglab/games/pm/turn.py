@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from tcglab.engine.actions import Action
+from tcglab.engine.piles import take_card
 from tcglab.engine.state import Result
 from tcglab.games.pm.procedure import automatic, decision
 
@@ -171,12 +172,8 @@ def next_turn(st: PMState, seat: int) -> None:
 
 
 def take_from_hand(st: PMState, seat: int, card_id: str) -> int:
-    hand = st.hand[seat]
-    for inst in hand:
-        if st.card(inst).id == card_id:
-            hand.remove(inst)
-            return inst
-    raise KeyError(card_id)
+    """The first card of the hand with this id, taken out of it."""
+    return take_card(st.hand[seat], card_id, st.card)
 
 
 def phase_of(st: PMState) -> str:

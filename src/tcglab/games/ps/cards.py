@@ -16,7 +16,7 @@ from functools import cache
 from pathlib import Path
 from typing import NamedTuple
 
-from tcglab.engine.cardfile import FieldReader, card_tables, check_unique, read_toml
+from tcglab.engine.cardfile import FieldReader, card_tables, check_unique, face, read_toml
 from tcglab.games.ps.parts import COSTS, MAX_PARTS, PARTS, TIMINGS, Effect, Part
 
 CARD_DIR = Path(__file__).with_name("cards")
@@ -83,10 +83,6 @@ class Character:
     info: dict = field(compare=False, repr=False, default_factory=dict)
 
     @property
-    def name(self) -> str:
-        return self.name_en
-
-    @property
     def ability_text_en(self) -> str:
         return "" if self.ability is None else self.ability.text("en")
 
@@ -104,10 +100,6 @@ class EventCard:
     effect: Effect
     kind: str = "event"
     info: dict = field(compare=False, repr=False, default_factory=dict)
-
-    @property
-    def name(self) -> str:
-        return self.name_en
 
     @property
     def text_en(self) -> str:
@@ -227,9 +219,7 @@ def read_character(path, entry: dict, index: int, works: dict) -> Character:
         ability = read_effect(r, table, ability=True)
         r.prefix = ""
     card = Character(
-        id=r.text("id"),
-        name_ja=r.text("name_ja"),
-        name_en=r.text("name_en"),
+        **r.names(),
         title_ja=r.text("title_ja", ""),
         title_en=r.text("title_en", ""),
         work=r.one_of("work", tuple(works)),
@@ -243,10 +233,8 @@ def read_character(path, entry: dict, index: int, works: dict) -> Character:
         ability_name_en=names[1],
     )
     card.info.update(
-        id=card.id,
+        face(card),
         kind="character",
-        name=card.name_en,
-        name_ja=card.name_ja,
         title=card.title_en,
         title_ja=card.title_ja,
         work=card.work,
@@ -274,17 +262,13 @@ def read_event(path, entry: dict, index: int) -> EventCard:
     r = FieldReader(path, entry, index)
     r.only(EVENT_FIELDS)
     card = EventCard(
-        id=r.text("id"),
-        name_ja=r.text("name_ja"),
-        name_en=r.text("name_en"),
+        **r.names(),
         level=r.number("level", 0, 6),
         effect=read_effect(r, entry, ability=False),
     )
     card.info.update(
-        id=card.id,
+        face(card),
         kind="event",
-        name=card.name_en,
-        name_ja=card.name_ja,
         level=card.level,
         timing=card.effect.timing,
         effects=card.effect.info(),

@@ -34,13 +34,15 @@ def read(text: str, cards: CardSet) -> DeckList:
 
 def check_text(text: str, cards: CardSet) -> list[str]:
     """Every problem of a deck list, each with its line number where it has one."""
-    deck = read(text, cards)
-    if deck.refused:
-        return deck.problems
+    return read(text, cards).judged_by(lambda deck: deck_rules(deck, cards))
+
+
+def deck_rules(deck: DeckList, cards: CardSet) -> list[str]:
+    """The rules' problems of a deck list as read, naming the lines of a name."""
     lines_of: dict[str, list[int]] = {}
     for line, _, card_id in deck.entries:
         lines_of.setdefault(cards.card(card_id).name_en, []).append(line)
-    return deck.problems + rule_problems(deck.copies(), cards, lines_of)
+    return rule_problems(deck.copies(), cards, lines_of)
 
 
 def rule_problems(copies: Counter, cards: CardSet, lines_of: dict | None = None) -> list[str]:

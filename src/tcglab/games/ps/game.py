@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from types import MappingProxyType
 
+from tcglab.engine.decklist import DeckList
 from tcglab.engine.errors import BadOption
 from tcglab.engine.game import Game
 from tcglab.games.ps import decks as decklists
@@ -32,16 +33,14 @@ class PSGame(Game):
     # end of the game.
     levels = MappingProxyType({"hard": "ismcts:iters=100,rollout=heuristic"})
     heuristic_agent = PSAgent
+    # The fixed action space and observation tensor of learning agents (tcglab.rl).
+    from tcglab.games.ps.encoding import CAPABILITY as ENCODING
+
+    capabilities = (ENCODING,)
 
     @property
     def cards(self) -> CardSet:
         return card_set()
-
-    def card_faces(self) -> dict[str, dict]:
-        return {card.id: card.info for card in self.cards.cards}
-
-    def card_digest(self) -> str:
-        return self.cards.digest
 
     def render(self, observation: dict) -> str:
         return render(observation)
@@ -49,11 +48,11 @@ class PSGame(Game):
     def prebuilt_decks(self) -> dict[str, list[str]]:
         return {name: list(ids) for name, ids in decklists.prebuilt(self.cards).items()}
 
-    def check_deck(self, text: str) -> list[str]:
-        return decklists.check_text(text, self.cards)
+    def deck_list(self, text: str) -> DeckList:
+        return decklists.read(text, self.cards)
 
-    def deck_ids(self, text: str) -> list[str]:
-        return decklists.read(text, self.cards).ids()
+    def deck_rules(self, deck: DeckList) -> list[str]:
+        return decklists.deck_rules(deck, self.cards)
 
     def _new_state(self, seed: int, players: int, options: dict, decks) -> PSState:
         return self.state_with(self.cards, seed, options, decks)

@@ -311,6 +311,14 @@ class Draw(Part):
         return seen.me["deck"] > 5
 
 
+def _set_exhausted(st: PSState, uid: int, exhausted: bool, kind: str) -> None:
+    """A character made exhausted or standby, and the event `kind` saying so."""
+    side, index = st.find(uid)
+    unit = st.units[side][index]
+    st.units[side][index] = unit._replace(exhausted=exhausted)
+    st.emit(kind, seat=side, slot=index + 1, name=st.name(unit.card))
+
+
 @part
 class Ready(Part):
     kind, aim, takes_amount = "ready", "own_exhausted", False
@@ -321,10 +329,7 @@ class Ready(Part):
         return unit.exhausted
 
     def apply(self, st, seat, number, source, target):
-        side, index = st.find(target)
-        unit = st.units[side][index]
-        st.units[side][index] = unit._replace(exhausted=False)
-        st.emit("ready", seat=side, slot=index + 1, name=st.name(unit.card))
+        _set_exhausted(st, target, False, "ready")
 
     def worth(self, seen):
         return seen.moment == "main" and any(u["exhausted"] and not u["sick"] for u in seen.mine)
@@ -340,10 +345,7 @@ class Tire(Part):
         return not unit.exhausted
 
     def apply(self, st, seat, number, source, target):
-        side, index = st.find(target)
-        unit = st.units[side][index]
-        st.units[side][index] = unit._replace(exhausted=True)
-        st.emit("tire", seat=side, slot=index + 1, name=st.name(unit.card))
+        _set_exhausted(st, target, True, "tire")
 
     def worth(self, seen):
         return seen.moment == "main" and any(not u["exhausted"] for u in seen.theirs)

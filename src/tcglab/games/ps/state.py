@@ -10,11 +10,9 @@ replaced whole when they change, so a clone copies only the lists that hold them
 
 from __future__ import annotations
 
-from tcglab.engine.actions import Action
 from tcglab.engine.layout import Layout, deal_identities
 from tcglab.engine.procedure import StepState
 from tcglab.engine.rng import Rng
-from tcglab.engine.state import Result
 from tcglab.games.ps import battle, effects, play, turn, values, windows  # noqa: F401  (steps)
 from tcglab.games.ps.cards import CardSet
 from tcglab.games.ps.field import Placed, Unit
@@ -43,9 +41,8 @@ class PSState(StepState):
     )
 
     def __init__(self, game, seed: int, options: dict, cards: CardSet) -> None:
-        self.game, self.cards, self.seed, self.players = game, cards, seed, 2
-        self.options = options
-        self.rng = Rng(seed)
+        self.begin(game, seed, 2, options)
+        self.cards = cards
         self.deck: list[list[int]] = [[], []]  # the last card is the top
         self.hand: list[list[int]] = [[], []]  # in the order the cards arrived
         self.trash: list[list[int]] = [[], []]
@@ -61,12 +58,6 @@ class PSState(StepState):
         self.energy_placed = False  # PS-8.3.1 once per turn
         # (attacker uid, defender uids, target: a uid, battle.PLAYER or battle.NOBODY)
         self.battle: tuple | None = None
-        self.stack: list[tuple] = []
-        self.to_move: int | None = None
-        self.result: Result | None = None
-        self.history: list[str] = []
-        self.log = []
-        self._legal: list[Action] = []
 
     # -- the procedure ---------------------------------------------------------
 

@@ -93,7 +93,7 @@ export function headerFor(game, title) {
       {
         class: "rules-link",
         id: "rules-link",
-        href: `/static/help/${game}.${language()}.html`,
+        href: `/static/help/index.html?game=${game}&lang=${language()}`,
         target: "_blank",
         rel: "noopener",
         title: t("rulesTitle", { game: gameName(title) }),

@@ -1,0 +1,119 @@
+"""AEC environment speed: steps a second of every tcglab game's PettingZoo environment
+against PettingZoo's own card games (texas_holdem_v4 and leduc_holdem_v4, through
+rlcard) in the same run, and the bare engine's random actions a second, so that the
+wrapper's own cost shows.
+
+Not a test: it measures and prints. Every environment is played by uniformly random
+legal actions (from the action mask), each step reading the mover's observation and
+mask, as a learner would. Each figure is the median of several runs on one core.
+
+    python bench/rl_envs.py [--seconds S] [--runs R] [--json]
+
+Needs the rl extra (`pip install tcglab[rl]`).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import statistics
+import time
+
+import numpy as np
+
+from tcglab.engine import get_game
+from tcglab.engine.rng import Rng
+from tcglab.rl import aec_env
+
+TABLES = (("higurashi", 3), ("pgt", 2), ("pm", 2), ("ps", 2))
+
+
+def aec_steps(make, seconds: float, seed: int) -> float:
+    """Steps a second of an AEC environment under masked random play."""
+    env = make()
+    rng = np.random.default_rng(seed)
+    steps, games = 0, 0
+    start = time.perf_counter()
+    while time.perf_counter() - start < seconds:
+        env.reset(seed=seed + games)
+        games += 1
+        for _agent in env.agent_iter():
+            obs, _, done, cut, _ = env.last()
+            if done or cut:
+                env.step(None)
+                continue
+            env.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))
+            steps += 1
+    return steps / (time.perf_counter() - start)
+
+
+def engine_actions(game_id: str, players: int, seconds: float, seed: int) -> float:
+    """The bare engine's random actions a second, with no wrapper."""
+    game = get_game(game_id)
+    actions, games = 0, 0
+    start = time.perf_counter()
+    while time.perf_counter() - start < seconds:
+        state = game.new_state(seed + games, players)
+        rng = Rng(seed + games)
+        games += 1
+        while not state.over:
+            state.apply(rng.choice(state.legal_actions()))
+            actions += 1
+    return actions / (time.perf_counter() - start)
+
+
+def median(runs: int, measure) -> float:
+    return statistics.median(measure(run) for run in range(runs))
+
+
+def main(argv=None) -> list[dict]:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--seconds", type=float, default=3.0, help="seconds a measurement")
+    parser.add_argument("--runs", type=int, default=3, help="runs a figure (the median)")
+    parser.add_argument("--json", action="store_true", help="print the rows as JSON")
+    args = parser.parse_args(argv)
+    from pettingzoo.classic import leduc_holdem_v4, texas_holdem_v4
+
+    s, runs = args.seconds, args.runs
+    texas = median(runs, lambda r: aec_steps(texas_holdem_v4.env, s, r))
+    leduc = median(runs, lambda r: aec_steps(leduc_holdem_v4.env, s, r))
+    rows = [
+        {"env": "texas_holdem_v4", "players": 2, "aec_steps_s": round(texas)},
+        {"env": "leduc_holdem_v4", "players": 2, "aec_steps_s": round(leduc)},
+    ]
+    for game_id, players in TABLES:
+        steps = median(
+            runs, lambda r, g=game_id, p=players: aec_steps(lambda: aec_env(g, players=p), s, r)
+        )
+        bare = median(runs, lambda r, g=game_id, p=players: engine_actions(g, p, s, r))
+        rows.append(
+            {
+                "env": f"tcglab {game_id}",
+                "players": players,
+                "aec_steps_s": round(steps),
+                "vs_texas": round(steps / texas, 2),
+                "vs_leduc": round(steps / leduc, 2),
+                "engine_actions_s": round(bare),
+                "wrapper_share": round(1 - steps / bare, 2),
+            }
+        )
+    if args.json:
+        print(json.dumps(rows, indent=1))
+    else:
+        print(
+            f"{'environment':<18}{'players':>8}{'AEC steps/s':>13}{'vs texas':>10}"
+            f"{'vs leduc':>10}{'engine actions/s':>18}{'wrapper share':>15}"
+        )
+        for row in rows:
+            extra = ""
+            if "vs_texas" in row:
+                extra = (
+                    f"{row['vs_texas']:>10.2f}{row['vs_leduc']:>10.2f}"
+                    f"{row['engine_actions_s']:>18,}{row['wrapper_share']:>15.0%}"
+                )
+            print(f"{row['env']:<18}{row['players']:>8}{row['aec_steps_s']:>13,}{extra}")
+    return rows
+
+
+if __name__ == "__main__":
+    main()

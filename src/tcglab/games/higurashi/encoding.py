@@ -1,0 +1,215 @@
+"""The Higurashi game as fixed-size numbers, for learning agents (tcglab.rl): every
+action id as one index of a fixed vocabulary, and one seat's observation as a flat
+tensor.
+
+The vocabulary follows the action ids of the rules code and the card set alone:
+"end", "pass", "counter", "decline"; "scout N" and "attack N" for each place N of the
+acting seat's row; "play E.." and "discard E.." for each event card; "target S.N"
+for each place N of each seat S's row. A row holds at most the 60 characters of the
+set (G4-1.1), and there are at most 5 seats (G4-1.4), so nothing outside it can
+occur. Seats in action ids are absolute (as the rules code names them).
+
+The tensor counts seats from the observing one (its own first, then clockwise), so
+one policy serves every seat. Its layout is the encoding's `layout`; docs/rl.md
+shows it.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+
+from tcglab.engine.capabilities import Capability
+from tcglab.games.higurashi.cards import COLOURS, card_set
+
+SEATS = 5  # G4-1.4 at most five players
+ROW = 60  # G4-1.1 a row can hold no more than the set's 60 characters
+SHOWN = 10  # places of each row the tensor shows (a row's length is shown besides)
+STEPS = ("main", "trim", "scout_target", "attack_target", "event_target", "counter", "window")
+ROLLS = ("scout", "attack", "counter")
+TIMINGS = ("own_roll", "enemy_roll")
+ROUNDS = 100  # the round limit's cap (options.py)
+
+
+def vocabulary() -> tuple[str, ...]:
+    events = sorted(card.id for card in card_set().events)
+    return (
+        *("end", "pass", "counter", "decline"),
+        *(f"{verb} {n}" for verb in ("scout", "attack") for n in range(ROW)),
+        *(f"{verb} {e}" for verb in ("play", "discard") for e in events),
+        *(f"target {s}.{n}" for s in range(SEATS) for n in range(ROW)),
+    )
+
+
+class HigurashiEncoding:
+    """The fixed action space and observation tensor (the `encoding` tool)."""
+
+    def __init__(self) -> None:
+        cards = card_set()
+        self.actions = vocabulary()
+        self._index = {action: i for i, action in enumerate(self.actions)}
+        self.characters = {c.id: i for i, c in enumerate(sorted(cards.characters, key=_id))}
+        self.events = {e.id: i for i, e in enumerate(sorted(cards.events, key=_id))}
+        chars, events = len(self.characters), len(self.events)
+        self.slot_size = 15 + len(COLOURS) + chars + events
+        blocks = (
+            (
+                "game",
+                4 + 2 + 2 * SEATS + len(STEPS) + 1 + 3,
+                "players (2-5), round, turn, "
+                "seat to move and current seat (counted from the observer), step, over, event "
+                "deck and character pile sizes",
+            ),
+            (
+                "roll",
+                1 + len(ROLLS) + SEATS + 2,
+                "a roll in flight: its kind, roller, die "
+                "and modifier (its actor and target are marked on their places)",
+            ),
+            (
+                "pending",
+                len(TIMINGS) + events,
+                "the open window's timing and the event card waiting for its target",
+            ),
+            (
+                "seats",
+                SEATS * (6 + chars),
+                "per seat: present, alive, hand size, row "
+                "length, captured count and points, captured characters",
+            ),
+            (
+                "places",
+                SEATS * SHOWN * self.slot_size,
+                f"per seat, the first {SHOWN} places "
+                "of its row: present, face-up, sideways, known, attack, defence, modifiers, "
+                "equipment count, roll / pending marks, points, colour, identity (when "
+                "known), equipment cards",
+            ),
+            ("hand", events, "the observer's event cards, by card"),
+            ("discard", events, "the event discard, by card"),
+        )
+        self.layout, start = [], 0
+        for name, length, what in blocks:
+            self.layout.append((name, start, length, what))
+            start += length
+        self.size = start
+        self._start = {name: at for name, at, _, _ in self.layout}
+
+    def index(self, action_id: str) -> int:
+        return self._index[action_id]
+
+    def write(self, view: dict, out) -> None:
+        """One seat's observation into `out`, a zeroed sequence of `size` numbers."""
+        players = view["players"]
+        me = view["seat"] or 0
+
+        def rel(seat):
+            return (seat - me) % players
+
+        at = self._start["game"]
+        out[at + players - 2] = 1.0
+        out[at + 4] = view["round"] / ROUNDS
+        out[at + 5] = view["turn"] / (ROUNDS * SEATS)
+        if view["to_move"] is not None:
+            out[at + 6 + rel(view["to_move"])] = 1.0
+        if view["current"] >= 0:
+            out[at + 6 + SEATS + rel(view["current"])] = 1.0
+        at += 6 + 2 * SEATS
+        step = view["step"]
+        out[at + (STEPS.index(step) if step in STEPS else len(STEPS))] = 1.0
+        at += len(STEPS) + 1
+        out[at] = float(view["result"] is not None)
+        out[at + 1] = view["event_deck"] / 60
+        out[at + 2] = view["character_pile"] / ROW
+
+        marks = {}  # (seat, slot) -> mark offsets within a place
+        roll = view["roll"]
+        at = self._start["roll"]
+        if roll is not None:
+            out[at] = 1.0
+            out[at + 1 + ROLLS.index(roll["kind"])] = 1.0
+            out[at + 1 + len(ROLLS) + rel(roll["roller"])] = 1.0
+            out[at + 1 + len(ROLLS) + SEATS] = roll["die"] / 6
+            out[at + 2 + len(ROLLS) + SEATS] = roll["modifier"] / 6
+            marks.setdefault(roll["actor"], []).append(0)
+            marks.setdefault(roll["target"], []).append(1)
+        pending = view["pending"]
+        at = self._start["pending"]
+        if pending.get("timing") in TIMINGS:
+            out[at + TIMINGS.index(pending["timing"])] = 1.0
+        if "card" in pending:
+            out[at + len(TIMINGS) + self.events[pending["card"]]] = 1.0
+        for key, mark in (("actor", 2), ("defender", 3), ("attacker", 4)):
+            if key in pending:
+                marks.setdefault(pending[key], []).append(mark)
+
+        chars = len(self.characters)
+        for side in view["seats"]:
+            s = side["seat"]
+            r = rel(s)
+            at = self._start["seats"] + r * (6 + chars)
+            out[at] = 1.0
+            out[at + 1] = float(side["alive"])
+            out[at + 2] = side["hand_size"] / 10
+            out[at + 3] = len(side["characters"]) / SHOWN
+            out[at + 4] = len(side["captured"]) / ROW
+            out[at + 5] = side["captured_points"] / ROW
+            for card in side["captured"]:
+                out[at + 6 + self.characters[card]] += 1.0
+            for place in side["characters"][:SHOWN]:
+                self._place(place, marks.get(f"{s}.{place['slot']}", ()), r, out)
+
+        at = self._start["hand"]
+        for card in view.get("hand", ()):
+            out[at + self.events[card["id"]]] += 1.0
+        at = self._start["discard"]
+        for card in view["event_discard"]:
+            out[at + self.events[card]] += 1.0
+
+    def _place(self, place: dict, marks, r: int, out) -> None:
+        """One place: 0 present, 1 face-up, 2 sideways, 3 known, 4 attack, 5 defence,
+        6-7 their modifiers, 8 equipment count, 9-13 marks (roll actor, roll target,
+        pending actor, defender, attacker), 14 points, then colour, identity and
+        equipment cards."""
+        at = self._start["places"] + (r * SHOWN + place["slot"]) * self.slot_size
+        out[at] = 1.0
+        out[at + 1] = float(place["face_up"])
+        out[at + 2] = float(place["sideways"])
+        out[at + 6] = place["attack_mod"] / 5
+        out[at + 7] = place["defence_mod"] / 5
+        out[at + 8] = len(place["equipment"]) / 3
+        for mark in marks:
+            out[at + 9 + mark] = 1.0
+        card = place["card"]
+        if card is not None:
+            out[at + 3] = 1.0
+            out[at + 4] = place["attack"] / 10
+            out[at + 5] = place["defence"] / 10
+            out[at + 14] = card["points"] / 5
+            out[at + 15 + COLOURS.index(card["colour"])] = 1.0
+            out[at + 15 + len(COLOURS) + self.characters[card["id"]]] = 1.0
+        at += 15 + len(COLOURS) + len(self.characters)
+        for event in place["equipment"]:
+            out[at + self.events[event]] += 1.0
+
+
+def _id(card) -> str:
+    return card.id
+
+
+@cache
+def encoding() -> HigurashiEncoding:
+    """The game's encoding, built once (it reads the card set)."""
+    return HigurashiEncoding()
+
+
+# The `encoding` tool: `run()` gives the encoding; G4-1.1 and G4-1.4 bound its vocabulary.
+CAPABILITY = Capability(
+    "encoding",
+    "fixed action space and observation tensor",
+    "Every action id as an index of a fixed vocabulary and one seat's observation as "
+    "numbers, for learning agents (tcglab.rl).",
+    encoding,
+    rule="G4-1.1",
+    title_ja="固定の行動空間と観測テンソル",
+    summary_ja="学習エージェント用に、行動IDを固定の語彙の番号に、各席の観測を数値の列にします（tcglab.rl）。",
+)

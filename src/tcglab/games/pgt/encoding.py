@@ -1,0 +1,284 @@
+"""Pretty Good Tactics as fixed-size numbers, for learning agents (tcglab.rl): every
+action id as one index of a fixed vocabulary, and one seat's observation as a flat
+tensor, for two-player games and for the draft table of 3 or 4 alike.
+
+The vocabulary follows the action ids of the rules code, the six places of a party
+(PGT-8) and the card set:
+
+- formation: "keep S" for each place S, "put HN" for each hand position N (PGT-GAP-3
+  sets no hand limit, and no hand holds more than the set's 180 cards), "empty";
+- abilities: "flip S", "use S K" and "attack S K" for each place and each ability
+  number K of the card with the most abilities, "skip", "pass", "no attack";
+- "guard G T" for each two places, "no guard", "target PX.S" for each player and place,
+  "done", "counter", "innocence", "decline";
+- "roll K" for K dice up to `DICE` (PGT-11.5 sets no cap on boosted checks; a check of
+  more dice has no index and `index` says so);
+- the draft (PGT-15.3): "pick ID" for each card.
+
+Players in action ids are the game's P1 and P2, as the rules code names them. The
+tensor counts seats from the observing one; its layout is the
+encoding's `layout`, shown in docs/rl.md.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+
+from tcglab.engine.capabilities import Capability
+from tcglab.games.pgt.attributes import ATTRIBUTES
+from tcglab.games.pgt.cards import CARD_COUNT, card_set
+from tcglab.games.pgt.combat import ORDER
+from tcglab.games.pgt.formation import SLOTS
+
+DICE = 60  # the most dice a "roll K" choice has an index for
+TABLE = 4  # PGT-15 a draft table seats at most four
+PACK = 9  # PGT-15.3(1)
+DECK = 18  # PGT-15.2
+PROCS = 4  # attacks and effects in progress that the tensor shows (the newest)
+STEPS = ("combat", "counter", "dice", "form", "guard", "innocence", "r_use", "target", "win")
+KINDS = tuple(ORDER)  # attack, strike, effect
+STAGES = tuple(dict.fromkeys(stage for order in ORDER.values() for stage in order))
+ELEMENTS = tuple(ATTRIBUTES)
+ROUNDS = 100  # the round limit's cap (options.py)
+
+
+def vocabulary() -> tuple[str, ...]:
+    cards = card_set()
+    abilities = max(len(card.abilities) for card in cards.cards)
+    return (
+        *("pass", "skip", "done", "empty", "no attack", "no guard"),
+        *("counter", "innocence", "decline"),
+        *(f"keep {s}" for s in SLOTS),
+        *(f"put H{n}" for n in range(1, CARD_COUNT + 1)),
+        *(f"flip {s}" for s in SLOTS),
+        *(
+            f"{verb} {s} {k}"
+            for verb in ("use", "attack")
+            for s in SLOTS
+            for k in range(1, abilities + 1)
+        ),
+        *(f"guard {g} {t}" for g in SLOTS for t in SLOTS if g != t),
+        *(f"target P{p}.{s}" for p in (1, 2) for s in SLOTS),
+        *(f"roll {k}" for k in range(1, DICE + 1)),
+        *(f"pick {card.id}" for card in sorted(cards.cards, key=lambda c: c.id)),
+    )
+
+
+class PgtEncoding:
+    """The fixed action space and observation tensor (the `encoding` tool)."""
+
+    def __init__(self) -> None:
+        self.actions = vocabulary()
+        self._index = {action: i for i, action in enumerate(self.actions)}
+        self.cards = {card.id: i for i, card in enumerate(sorted(card_set().cards, key=_id))}
+        n = len(self.cards)
+        self.place_size = 12 + len(ELEMENTS) + n
+        self.side_size = 3 + 2 * n + len(SLOTS) * self.place_size
+        self.proc_size = len(KINDS) + 2 + 2 + 6 + len(STAGES)
+        blocks = (
+            (
+                "table",
+                1 + 3 + 3 + 2 + 2 * TABLE + 2 * n + 3 + 2 * (TABLE + 1),
+                "the draft "
+                "table: a draft flag, phase, players (2-4), deal and direction, pack sizes "
+                "and pick counts per seat, the pack and the observer's picks by card, the "
+                "match: in a match, playing it, match rounds; each match player and wins",
+            ),
+            (
+                "game",
+                4 + 6 + len(STEPS) + 1 + 2,
+                "the game in play: round, "
+                "turn, turns without attack, attacked, turn player, first player, seat to "
+                "move (the observer's side first), step, over, watching",
+            ),
+            (
+                "sides",
+                2 * self.side_size,
+                "per side: hand size, deck size, score, the "
+                "cards of its hand known to the observer, the enemies it retired, then its "
+                "six places (F1-B3): present, face-up, tapped, known, P-def, M-def, "
+                "counters, modifiers, marks (newest attack's actor and target), score, "
+                "attribute, identity (when known)",
+            ),
+            (
+                "hand",
+                n + 1 + n,
+                "the observer's hand by card, its formation in progress (count, then cards)",
+            ),
+            (
+                "procs",
+                PROCS * self.proc_size,
+                "the newest attacks and effects in "
+                "progress: kind, whose, P or M, dice, modifier, dice rolled, value, "
+                "rolled, invalid, stage",
+            ),
+        )
+        self.layout, start = [], 0
+        for name, length, what in blocks:
+            self.layout.append((name, start, length, what))
+            start += length
+        self.size = start
+        self._start = {name: at for name, at, _, _ in self.layout}
+
+    def index(self, action_id: str) -> int:
+        return self._index[action_id]
+
+    def write(self, view: dict, out) -> None:
+        """One seat's observation into `out`, a zeroed sequence of `size` numbers."""
+        if view.get("format") == "draft":
+            self._table(view, out)
+            match = view["match"]
+            if match is None:
+                return
+            view = match["view"]
+        self._game(view, out)
+
+    def _table(self, view: dict, out) -> None:
+        players, me = view["players"], view["seat"] or 0
+        cards, n = self.cards, len(self.cards)
+
+        def rel(seat):
+            return (seat - me) % players
+
+        at = self._start["table"]
+        out[at] = 1.0
+        out[at + 1 + (0 if view["phase"] == "draft" else 1 if view["phase"] == "cup" else 2)] = 1
+        out[at + 4 + players - 2] = 1.0
+        out[at + 7] = float(view["deal"]) / 2
+        out[at + 8] = float(view["direction"] == "left")
+        at += 9
+        for seat, size in enumerate(view["pack_sizes"]):
+            out[at + rel(seat)] = size / PACK
+        for seat, count in enumerate(view["pick_counts"]):
+            out[at + TABLE + rel(seat)] = count / DECK
+        at += 2 * TABLE
+        for card in view["pack"]:
+            out[at + cards[card]] = 1.0
+        for card in view["picks"]:
+            out[at + n + cards[card]] = 1.0
+        at += 2 * n
+        out[at + 2] = len(view["rounds"]) / 2
+        match = view["match"]
+        if match is not None:
+            out[at] = 1.0
+            out[at + 1] = float(match["local_seat"] is not None)
+            for k, (seat, wins) in enumerate(zip(match["players"], match["wins"], strict=True)):
+                out[at + 3 + k * (TABLE + 1) + rel(seat)] = 1.0
+                out[at + 3 + k * (TABLE + 1) + TABLE] = wins / 2
+
+    def _game(self, view: dict, out) -> None:
+        watching = view["seat"] is None
+        me = 0 if watching else view["seat"]
+        at = self._start["game"]
+        out[at] = view["round"] / ROUNDS
+        out[at + 1] = view["turn"] / (2 * ROUNDS)
+        out[at + 2] = view["no_attack_turns"] / 10
+        out[at + 3] = float(view["attacked"])
+        for k, key in enumerate(("turn_player", "first", "to_move")):
+            if view[key] is not None and view[key] >= 0:
+                out[at + 4 + 2 * k + (view[key] - me) % 2] = 1.0
+        at += 10
+        step = view["step"]
+        out[at + (STEPS.index(step) if step in STEPS else len(STEPS))] = 1.0
+        at += len(STEPS) + 1
+        out[at] = float(view["result"] is not None)
+        out[at + 1] = float(watching)
+
+        procs = view["procs"][-PROCS:]
+        marks = {}
+        if procs:
+            top = procs[-1]
+            if top["actor"]:
+                marks[top["actor"]] = [0]
+            for target in top["targets"]:
+                if target:
+                    marks.setdefault(target, []).append(1)
+        cards, n = self.cards, len(self.cards)
+        for side in view["sides"]:
+            r = (side["seat"] - me) % 2
+            at = self._start["sides"] + r * self.side_size
+            out[at] = side["hand_size"] / 10
+            out[at + 1] = side["deck_size"] / CARD_COUNT
+            out[at + 2] = side["score"] / 10
+            for card in side["known_in_hand"]:
+                out[at + 3 + cards[card]] = 1.0
+            for card in side["retired_enemies"]:
+                out[at + 3 + n + cards[card]] = 1.0
+            at += 3 + 2 * n
+            who = f"P{side['seat'] + 1}."
+            for k, slot in enumerate(SLOTS):
+                place = side["field"][slot]
+                if place is not None:
+                    self._place(place, marks.get(who + slot, ()), at + k * self.place_size, out)
+
+        at = self._start["hand"]
+        for card in view.get("hand", ()):
+            out[at + cards[card["id"]]] = 1.0
+        forming = view.get("forming") or ()
+        out[at + n] = len(forming) / len(SLOTS)
+        for card in forming:
+            if card is not None:
+                out[at + n + 1 + cards[card]] = 1.0
+
+        at = self._start["procs"]
+        for k, proc in enumerate(procs):
+            self._proc(proc, me, at + k * self.proc_size, out)
+
+    def _place(self, place: dict, marks, at: int, out) -> None:
+        """0 present, 1 face-up, 2 tapped, 3 known, 4 P-def, 5 M-def, 6 counters, 7-8
+        modifiers, 9-10 marks, 11 score, then attribute and identity."""
+        out[at] = 1.0
+        out[at + 1] = float(place["face_up"])
+        out[at + 2] = float(place["tapped"])
+        out[at + 4] = place["pdef"] / 15
+        out[at + 5] = place["mdef"] / 15
+        out[at + 6] = sum(place["counters"].values()) / 5
+        out[at + 7] = place["mods"][0] / 5
+        out[at + 8] = place["mods"][1] / 5
+        for mark in marks:
+            out[at + 9 + mark] = 1.0
+        card = place["card"]
+        if card is not None:
+            out[at + 3] = 1.0
+            out[at + 11] = card["score"] / 5
+            out[at + 12 + ELEMENTS.index(card["attribute"])] = 1.0
+            out[at + 12 + len(ELEMENTS) + self.cards[card["id"]]] = 1.0
+
+    def _proc(self, proc: dict, me: int, at: int, out) -> None:
+        out[at + KINDS.index(proc["kind"])] = 1.0
+        at += len(KINDS)
+        out[at + (proc["seat"] - me) % 2] = 1.0
+        if proc["mode"] in ("P", "M"):
+            out[at + 2 + (proc["mode"] == "M")] = 1.0
+        at += 4
+        out[at] = (proc["dice"] or 0) / 10
+        out[at + 1] = (proc["mod"] or 0) / 10
+        out[at + 2] = proc["rolled"] / 10
+        out[at + 3] = min(proc["value"] or 0, 20) / 20
+        out[at + 4] = float(proc["faces"] is not None)
+        out[at + 5] = float(proc["invalid"])
+        if proc["stage"] in STAGES:
+            out[at + 6 + STAGES.index(proc["stage"])] = 1.0
+
+
+def _id(card) -> str:
+    return card.id
+
+
+@cache
+def encoding() -> PgtEncoding:
+    """The game's encoding, built once (it reads the card set)."""
+    return PgtEncoding()
+
+
+# The `encoding` tool: `run()` gives the encoding; PGT-8 and PGT-15 bound its vocabulary.
+CAPABILITY = Capability(
+    "encoding",
+    "fixed action space and observation tensor",
+    "Every action id as an index of a fixed vocabulary and one seat's observation as "
+    "numbers, for learning agents (tcglab.rl).",
+    encoding,
+    rule="PGT-8",
+    title_ja="固定の行動空間と観測テンソル",
+    summary_ja="学習エージェント用に、行動IDを固定の語彙の番号に、各席の観測を数値の列にします（tcglab.rl）。",
+)

@@ -1,0 +1,253 @@
+"""Precious Memories as fixed-size numbers, for learning agents (tcglab.rl): every
+action id as one index of a fixed vocabulary, and one seat's observation as a flat
+tensor.
+
+The vocabulary follows the action ids of the rules code, the areas (PM-1.4) and the
+card set:
+
+- "keep", "redraw", "pass", "allow", "end", "let through", "break", "main", "support";
+- "approach MN" and "obstruct MN" for each of the 5 places of a main area (PM-1.4.4),
+  "link MA+MB" for each two of them;
+- "play ID", "pay ID" and "discard ID" for each card of the set;
+- "flip pX.PN", "target pX.ZN" and "use pX.ZN" for each player X and each place N of
+  an area Z (main M, support S, points P): a seat owns 60 cards (PM-1.2.1), so no area
+  holds more;
+- "allocate A/B" (PM-1.11.6, PM-GAP-18): the obstructor's AP split over an approaching
+  pair. All splits of one decision share a total, so a split is named by what the first
+  approacher gets: "allocate A/rest" for A = 0, 10, ... below `ALLOCATE` tens, and
+  "allocate all/0" for all of it. An AP of `ALLOCATE` tens or more has no index.
+
+Players in action ids are p1 and p2, as the rules code names them. The tensor counts
+seats from the observing one; its layout is the
+encoding's `layout`, shown in docs/rl.md.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+
+from tcglab.engine.capabilities import Capability
+from tcglab.games.pm.cards import card_set
+from tcglab.games.pm.places import DECK
+from tcglab.games.pm.plays import MAIN_LIMIT
+from tcglab.games.pm.turn import HAND_LIMIT, POINTS_TO_LOSE
+
+ALLOCATE = 100  # splits of an AP below 1000 have an index
+SUPPORT = 8  # places of a support area the tensor shows (its size is shown besides)
+STEPS = (
+    "allocate",
+    "approach_declare",
+    "attach",
+    "break",
+    "interrupt",
+    "obstruct",
+    "pay",
+    "place",
+    "redraw",
+    "target",
+    "trim",
+    "window",
+)
+PHASES = ("setup", "main", "approach", "end", "over")
+COLOURS = ("blue", "green", "red", "yellow")
+AREAS = (("M", MAIN_LIMIT), ("S", DECK), ("P", DECK))
+
+
+def vocabulary() -> tuple[str, ...]:
+    ids = sorted(card.id for card in card_set().cards)
+    main = range(1, MAIN_LIMIT + 1)
+    return (
+        *("keep", "redraw", "pass", "allow", "end", "let through", "break", "main", "support"),
+        *(f"{verb} M{n}" for verb in ("approach", "obstruct") for n in main),
+        *(f"link M{a}+M{b}" for a in main for b in main if a != b),
+        *(f"{verb} {i}" for verb in ("play", "pay", "discard") for i in ids),
+        *(f"flip p{p}.P{n}" for p in (1, 2) for n in range(1, DECK + 1)),
+        *(
+            f"{verb} p{p}.{zone}{n}"
+            for verb in ("target", "use")
+            for p in (1, 2)
+            for zone, size in AREAS
+            for n in range(1, size + 1)
+        ),
+        *(f"allocate {10 * k}/rest" for k in range(ALLOCATE)),
+        *("allocate all/0",),
+    )
+
+
+class PMEncoding:
+    """The fixed action space and observation tensor (the `encoding` tool)."""
+
+    def __init__(self) -> None:
+        self.actions = vocabulary()
+        self._index = {action: i for i, action in enumerate(self.actions)}
+        self.cards = {card.id: i for i, card in enumerate(sorted(card_set().cards, key=_id))}
+        n = len(self.cards)
+        self.place_size = 10 + 2 * n
+        self.side_size = 7 + 3 * n + (MAIN_LIMIT + SUPPORT) * self.place_size
+        blocks = (
+            (
+                "game",
+                1 + 6 + len(STEPS) + 1 + len(PHASES) + 2,
+                "turn, current, first and "
+                "to-move seat (the observer's first), step, phase, over, watching",
+            ),
+            (
+                "playing",
+                n + 2 + n + 1 + len(COLOURS) + 1,
+                "cards being played, then the "
+                "payment in progress: present, whose, its card, source left, colour, "
+                "a name required",
+            ),
+            (
+                "sides",
+                2 * self.side_size,
+                "per side: deck, hand size, discount, discard "
+                "count, points, face-up points, support count; discard, points and face-up "
+                f"points by card; its {MAIN_LIMIT} main places and first {SUPPORT} support "
+                "places: present, AP, DP, has values, cost, rested, new, approaching, "
+                "obstructing, supports set on it; identity; supports by card",
+            ),
+            (
+                "hand",
+                1 + 2 * n,
+                "the observer's hand by card; cards it put on its deck's "
+                "bottom (count, then by card)",
+            ),
+        )
+        self.layout, start = [], 0
+        for name, length, what in blocks:
+            self.layout.append((name, start, length, what))
+            start += length
+        self.size = start
+        self._start = {name: at for name, at, _, _ in self.layout}
+
+    def index(self, action_id: str) -> int:
+        found = self._index.get(action_id)
+        if found is not None:
+            return found
+        verb, _, split = action_id.partition(" ")
+        if verb != "allocate":
+            raise KeyError(action_id)
+        part, rest = (int(x) for x in split.split("/"))
+        if rest == 0:
+            return self._index["allocate all/0"]
+        if part % 10 or part // 10 >= ALLOCATE:
+            raise KeyError(action_id)
+        return self._index[f"allocate {part}/rest"]
+
+    def write(self, view: dict, out) -> None:
+        """One seat's observation into `out`, a zeroed sequence of `size` numbers."""
+        watching = view["seat"] is None
+        me = 0 if watching else view["seat"]
+        cards, n = self.cards, len(self.cards)
+        at = self._start["game"]
+        out[at] = view["turn"] / 60
+        for k, key in enumerate(("current", "first", "to_move")):
+            if view[key] is not None and view[key] >= 0:
+                out[at + 1 + 2 * k + (view[key] - me) % 2] = 1.0
+        at += 7
+        step = view["step"]
+        out[at + (STEPS.index(step) if step in STEPS else len(STEPS))] = 1.0
+        at += len(STEPS) + 1
+        if view["phase"] in PHASES:
+            out[at + PHASES.index(view["phase"])] = 1.0
+        at += len(PHASES)
+        out[at] = float(view["result"] is not None)
+        out[at + 1] = float(watching)
+
+        at = self._start["playing"]
+        for card in view["playing"]:
+            out[at + cards[card]] += 1.0
+        paying = view["paying"]
+        at += n
+        if paying is not None:
+            out[at] = 1.0
+            out[at + 1 + (paying["seat"] - me) % 2] = 1.0
+            out[at + 3 + cards[paying["card"]]] = 1.0
+            out[at + 3 + n] = paying["left"] / 10
+            if paying["colour"] in COLOURS:
+                out[at + 4 + n + COLOURS.index(paying["colour"])] = 1.0
+            out[at + 4 + n + len(COLOURS)] = float(bool(paying.get("needs_name")))
+
+        marks = {ref: 0 for ref in view["approach"]}
+        if view["obstructor"]:
+            marks[view["obstructor"]] = 1
+        for side in view["seats"]:
+            self._side(side, (side["seat"] - me) % 2, marks, out)
+
+        at = self._start["hand"]
+        for card in view.get("hand", ()):
+            out[at + cards[card]] += 1.0
+        bottom = view.get("deck_bottom", ())
+        out[at + n] = len(bottom) / 10
+        for card in bottom:
+            out[at + n + 1 + cards[card]] += 1.0
+
+    def _side(self, side: dict, r: int, marks: dict, out) -> None:
+        cards, n = self.cards, len(self.cards)
+        at = self._start["sides"] + r * self.side_size
+        points = side["points"]
+        out[at] = side["deck"] / DECK
+        out[at + 1] = side["hand_size"] / HAND_LIMIT
+        out[at + 2] = side["discount"] / 5
+        out[at + 3] = len(side["discard"]) / DECK
+        out[at + 4] = len(points) / POINTS_TO_LOSE
+        out[at + 5] = sum(p["face_up"] for p in points) / POINTS_TO_LOSE
+        out[at + 6] = len(side["support"]) / SUPPORT
+        at += 7
+        for card in side["discard"]:
+            out[at + cards[card]] += 1.0
+        for point in points:
+            out[at + n + cards[point["card"]]] += 1.0
+            if point["face_up"]:
+                out[at + 2 * n + cards[point["card"]]] += 1.0
+        at += 3 * n
+        who = f"p{side['seat'] + 1}."
+        places = [(f"M{k + 1}", v) for k, v in enumerate(side["main"][:MAIN_LIMIT])]
+        for k, place in places:
+            self._place(place, marks.get(who + k), at + (int(k[1:]) - 1) * self.place_size, out)
+        at += MAIN_LIMIT * self.place_size
+        for k, place in enumerate(side["support"][:SUPPORT]):
+            self._place(place, marks.get(f"{who}S{k + 1}"), at + k * self.place_size, out)
+
+    def _place(self, place: dict, mark, at: int, out) -> None:
+        """0 present, 1 AP, 2 DP, 3 has values, 4 cost, 5 rested, 6 new, 7 approaching,
+        8 obstructing, 9 supports set on it; then identity and supports by card."""
+        out[at] = 1.0
+        if place["ap"] is not None:
+            out[at + 1] = place["ap"] / 100
+            out[at + 2] = place["dp"] / 100
+            out[at + 3] = 1.0
+        out[at + 4] = place["cost"] / 5
+        out[at + 5] = float(place["rested"])
+        out[at + 6] = float(place["new"])
+        if mark is not None:
+            out[at + 7 + mark] = 1.0
+        out[at + 9] = len(place["supports"]) / 3
+        out[at + 10 + self.cards[place["card"]]] = 1.0
+        at += 10 + len(self.cards)
+        for card in place["supports"]:
+            out[at + self.cards[card]] += 1.0
+
+
+def _id(card) -> str:
+    return card.id
+
+
+@cache
+def encoding() -> PMEncoding:
+    """The game's encoding, built once (it reads the card set)."""
+    return PMEncoding()
+
+
+# The `encoding` tool: `run()` gives the encoding; PM-1.4 bounds its vocabulary.
+CAPABILITY = Capability(
+    "encoding",
+    "fixed action space and observation tensor",
+    "Every action id as an index of a fixed vocabulary and one seat's observation as "
+    "numbers, for learning agents (tcglab.rl).",
+    encoding,
+    rule="PM-1.4",
+    title_ja="固定の行動空間と観測テンソル",
+    summary_ja="学習エージェント用に、行動IDを固定の語彙の番号に、各席の観測を数値の列にします（tcglab.rl）。",
+)

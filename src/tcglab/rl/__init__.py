@@ -1,0 +1,52 @@
+"""The four games for learning agents: fixed action spaces with masks, observation
+tensors, and adapters to PettingZoo (AEC), Gymnasium (one seat against tcglab agents)
+and OpenSpiel. See docs/rl.md.
+
+Importing this package needs nothing beyond tcglab; each adapter imports the packages
+of the `rl` extra when it is built (`pip install tcglab[rl]`), and says so in one line
+when they are missing.
+"""
+
+from __future__ import annotations
+
+
+def aec_env(game_id, players=None, options=None, decks=None, render_mode=None):
+    """The game as a PettingZoo AEC environment, one agent per seat."""
+    from tcglab.rl.aec import aec_env
+
+    return aec_env(game_id, players, options, decks, render_mode)
+
+
+def gym_env(
+    game_id,
+    opponent="heuristic",
+    seat=0,
+    players=None,
+    options=None,
+    decks=None,
+    render_mode=None,
+    illegal="raise",
+):
+    """The game as a Gymnasium environment for one seat; tcglab agents (by spec) play
+    the others."""
+    from tcglab.rl.single import gym_env
+
+    return gym_env(game_id, opponent, seat, players, options, decks, render_mode, illegal)
+
+
+def register_openspiel() -> list[str]:
+    """Register the games with OpenSpiel as `tcglab_<game>`; returns their names."""
+    from tcglab.rl.openspiel import register
+
+    return register()
+
+
+def game_spaces(game_id):
+    """A game's fixed action space, masks and observation tensors (tcglab.rl.spaces)."""
+    from tcglab.engine import get_game
+    from tcglab.rl.spaces import Spaces
+
+    return Spaces(get_game(game_id))
+
+
+__all__ = ["aec_env", "game_spaces", "gym_env", "register_openspiel"]

@@ -1,0 +1,135 @@
+"""A tcglab game as a PettingZoo AEC environment: one agent per seat, `player_0` ...,
+acting in the order the rules give (`state.to_move`), each observing
+`{"observation": float32 tensor, "action_mask": int8 mask}` and acting by index.
+Rewards come at the end, from the game's result (see `rewards`)."""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from tcglab.engine import BadOption, get_game
+from tcglab.engine.rng import Rng
+from tcglab.rl.extras import need
+from tcglab.rl.spaces import Spaces, resolve_decks
+
+AECEnv = need("pettingzoo").AECEnv
+gym_spaces = need("gymnasium.spaces")
+np = need("numpy")
+
+
+def agent_name(seat: int) -> str:
+    return f"player_{seat}"
+
+
+def rewards(result, players: int) -> list[float]:
+    """Winners share +1 and losers -1 (two players: +1 and -1); all 0 when everyone or
+    nobody won."""
+    winners = set(result.winners)
+    if not winners or len(winners) == players:
+        return [0.0] * players
+    losers = players - len(winners)
+    return [1.0 / len(winners) if s in winners else -1.0 / losers for s in range(players)]
+
+
+def observation_space(spaces: Spaces):
+    return gym_spaces.Dict(
+        {
+            "observation": gym_spaces.Box(-np.inf, np.inf, (spaces.size,), np.float32),
+            "action_mask": gym_spaces.Box(0, 1, (spaces.num_actions,), np.int8),
+        }
+    )
+
+
+class TcglabAEC(AECEnv):
+    """One tcglab game as an AEC environment; `reset(seed=...)` deals a new game."""
+
+    metadata: ClassVar[dict] = {
+        "render_modes": ["ansi"],
+        "name": "tcglab",
+        "is_parallelizable": False,
+    }
+
+    def __init__(self, game_id, players=None, options=None, decks=None, render_mode=None):
+        super().__init__()
+        self.game = get_game(game_id)
+        self.players = self.game.check_players(players)
+        self.options = self.game.resolve_options(options)
+        self.decks = resolve_decks(self.game, decks)
+        if render_mode not in (None, "ansi"):
+            raise BadOption(f"render_mode takes 'ansi' or None, not {render_mode!r}")
+        self.render_mode = render_mode
+        self.metadata = {**self.metadata, "name": f"tcglab_{self.game.id}_v0"}
+        self.spaces = Spaces(self.game)
+        self.possible_agents = [agent_name(s) for s in range(self.players)]
+        self._seats = {agent: s for s, agent in enumerate(self.possible_agents)}
+        self._observation_spaces = {a: observation_space(self.spaces) for a in self.possible_agents}
+        self._action_spaces = {
+            a: gym_spaces.Discrete(self.spaces.num_actions) for a in self.possible_agents
+        }
+        self._seeds = Rng(0)
+        self.state = None
+        # A game is dealt at once so that a first check of the spaces finds a state.
+        self.new_game(0)
+
+    def new_game(self, seed: int) -> None:
+        self.state = self.game.new_state(seed, self.players, self.options, self.decks)
+
+    def observation_space(self, agent):
+        return self._observation_spaces[agent]
+
+    def action_space(self, agent):
+        return self._action_spaces[agent]
+
+    def reset(self, seed=None, options=None):
+        if seed is not None:
+            self._seeds = Rng(seed)
+        self.new_game(self._seeds.below(2**31))
+        self.agents = list(self.possible_agents)
+        self.rewards = dict.fromkeys(self.agents, 0.0)
+        self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
+        self.terminations = dict.fromkeys(self.agents, False)
+        self.truncations = dict.fromkeys(self.agents, False)
+        self.infos = {a: {} for a in self.agents}
+        self._legal = self.spaces.legal(self.state)
+        self.agent_selection = agent_name(self.state.to_move)
+
+    def observe(self, agent):
+        seat = self._seats[agent]
+        mask = np.zeros(self.spaces.num_actions, dtype=np.int8)
+        if seat == self.state.to_move:
+            mask[list(self._legal)] = 1
+        return {"observation": self.spaces.tensor(self.state.observe(seat)), "action_mask": mask}
+
+    def step(self, action):
+        agent = self.agent_selection
+        if self.terminations[agent] or self.truncations[agent]:
+            self._was_dead_step(action)
+            return
+        state = self.state
+        state.apply(self.spaces.action_id(state, action, self._legal))
+        self._cumulative_rewards[agent] = 0.0
+        self.rewards = dict.fromkeys(self.agents, 0.0)
+        if state.over:
+            for a, reward in zip(self.agents, rewards(state.result, self.players), strict=True):
+                self.rewards[a] = reward
+                self.terminations[a] = True
+            self._legal = {}
+            self.agent_selection = self.agents[0]
+        else:
+            self._legal = self.spaces.legal(state)
+            self.agent_selection = agent_name(state.to_move)
+        self._accumulate_rewards()
+
+    def render(self):
+        if self.render_mode is None:
+            need("gymnasium").logger.warn("render() called without a render_mode")
+            return None
+        return self.game.render(self.state.observe(None))
+
+    def close(self):
+        pass
+
+
+def aec_env(game_id, players=None, options=None, decks=None, render_mode=None) -> TcglabAEC:
+    """The game as a PettingZoo AEC environment (see the module docstring)."""
+    return TcglabAEC(game_id, players, options, decks, render_mode)

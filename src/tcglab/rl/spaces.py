@@ -1,0 +1,182 @@
+"""One game's fixed action space and observation tensor, built from the `encoding` tool
+the game declares (its capability of that name), so that every environment adapter
+shares one translation between the engine and numbers.
+
+A game's encoding is a plain object satisfying `Encoding`; games do not import
+tcglab.rl. The options block at the end of every tensor is common to all games and
+comes from the game's rule options.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Protocol
+
+from tcglab.engine import BadOption, Game, IllegalAction, TcglabError
+from tcglab.engine.state import canonical_json
+from tcglab.rl.extras import need
+
+if TYPE_CHECKING:
+    from collections.abc import Sequence
+
+    from tcglab.engine import State
+
+
+class Encoding(Protocol):
+    """What a game's `encoding` tool gives: a fixed vocabulary of actions and a fixed
+    layout of numbers for one seat's observation."""
+
+    #: What each index stands for: an action id, or an id pattern where ids that are the
+    #: same choice share an index (Precious Memories' "allocate 20/rest").
+    actions: Sequence[str]
+    #: The length of the game's part of the tensor.
+    size: int
+    #: (name, start, length, what it holds) for every block of the tensor, in order.
+    layout: Sequence[tuple[str, int, int, str]]
+
+    def index(self, action_id: str) -> int:
+        """The index of a legal action's id (KeyError for an id outside the vocabulary)."""
+        ...
+
+    def write(self, observation: dict, out) -> None:
+        """One seat's observation into `out`, a zeroed sequence of `size` numbers."""
+        ...
+
+
+class EncodingError(TcglabError):
+    """An action the fixed action space has no index for, or two legal actions at one
+    index: a gap in the game's encoding, never a player's mistake."""
+
+
+def encoding_of(game: Game) -> Encoding:
+    """The encoding a game declares; BadOption naming what it has if it declares none."""
+    return game.capability("encoding").run()
+
+
+class Spaces:
+    """A game's action indices, masks, observation tensors and information states."""
+
+    def __init__(self, game: Game) -> None:
+        self.game = game
+        self.encoding = encoding_of(game)
+        self.actions = tuple(self.encoding.actions)
+        self.num_actions = len(self.actions)
+        self.options_at = self.encoding.size
+        self._options = []  # (name, start, option) of each option with a number
+        at = self.options_at
+        for option in game.options:
+            width = _option_width(option)
+            if width:
+                self._options.append((option.name, at, option))
+                at += width
+        self.size = at
+        self.layout = (
+            *self.encoding.layout,
+            (
+                "options",
+                self.options_at,
+                at - self.options_at,
+                "the rule options: a truth value as 0 or 1, a whole number scaled to its "
+                "bounds, a choice one-hot",
+            ),
+        )
+
+    # -- actions ---------------------------------------------------------------
+
+    def index(self, action_id: str) -> int:
+        try:
+            return self.encoding.index(action_id)
+        except (KeyError, ValueError):
+            raise EncodingError(
+                f"{self.game.id}: action {action_id!r} has no index in the fixed action space"
+            ) from None
+
+    def legal(self, state: State) -> dict[int, str]:
+        """The legal actions of the seat to move, by index."""
+        found: dict[int, str] = {}
+        for action in state.legal_actions():
+            i = self.index(action.id)
+            if i in found:
+                raise EncodingError(
+                    f"{self.game.id}: legal actions {found[i]!r} and {action.id!r} share index {i}"
+                )
+            found[i] = action.id
+        return found
+
+    def mask(self, state: State, legal: dict[int, str] | None = None):
+        np = need("numpy")
+        mask = np.zeros(self.num_actions, dtype=np.int8)
+        mask[list(self.legal(state) if legal is None else legal)] = 1
+        return mask
+
+    def action_id(self, state: State, index, legal: dict[int, str] | None = None) -> str:
+        """The legal action at `index`; IllegalAction naming the legal indices if none is."""
+        legal = self.legal(state) if legal is None else legal
+        try:
+            return legal[int(index)]
+        except (KeyError, TypeError, ValueError):
+            shown = ", ".join(f"{i} ({a})" for i, a in sorted(legal.items())[:12])
+            more = f" ... ({len(legal)} in all)" if len(legal) > 12 else ""
+            if state.over:
+                raise IllegalAction(f"index {index!r} is not legal: the game is over") from None
+            raise IllegalAction(
+                f"index {index!r} is not a legal action for seat {state.to_move} now; "
+                f"legal: {shown}{more}"
+            ) from None
+
+    # -- observations ----------------------------------------------------------
+
+    def tensor(self, observation: dict):
+        """One seat's observation (`state.observe(seat)`) as float32 numbers."""
+        np = need("numpy")
+        out = np.zeros(self.size, dtype=np.float32)
+        self.encoding.write(observation, out)
+        values = observation.get("options", {})
+        for name, at, option in self._options:
+            _write_option(option, values.get(name, option.default), at, out)
+        return out
+
+    def info_state(self, observation: dict) -> str:
+        """The observation as canonical text: equal for states the seat cannot tell apart."""
+        return canonical_json(observation)
+
+
+def _option_width(option) -> int:
+    if option.choices:
+        return len(option.choices)
+    if isinstance(option.default, bool | int):
+        return 1
+    return 0  # free text: no number stands for it
+
+
+def _write_option(option, value, at: int, out) -> None:
+    if option.choices:
+        if value in option.choices:
+            out[at + option.choices.index(value)] = 1.0
+    elif isinstance(option.default, bool):
+        out[at] = float(bool(value))
+    elif option.minimum is not None and option.maximum is not None:
+        out[at] = (value - option.minimum) / max(1, option.maximum - option.minimum)
+    else:
+        out[at] = float(value)
+
+
+def resolve_decks(game: Game, decks) -> list | None:
+    """Decks per seat as card-id lists: a prebuilt deck's name or a list of card ids
+    (the game's own new_state checks the lists)."""
+    if decks is None:
+        return None
+    if isinstance(decks, str) or not isinstance(decks, list | tuple):
+        raise BadOption("decks are given as a list, one per seat: prebuilt names or card ids")
+    prebuilt = game.prebuilt_decks()
+    resolved = []
+    for deck in decks:
+        if isinstance(deck, str):
+            if deck not in prebuilt:
+                names = ", ".join(prebuilt) or "none"
+                raise BadOption(
+                    f"{deck!r} is not a prebuilt {game.id} deck ({names}); give a prebuilt "
+                    "deck's name or a list of card ids"
+                )
+            deck = prebuilt[deck]
+        resolved.append(list(deck))
+    return resolved
