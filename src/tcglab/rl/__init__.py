@@ -17,21 +17,14 @@ def aec_env(game_id, players=None, options=None, decks=None, render_mode=None):
     return aec_env(game_id, players, options, decks, render_mode)
 
 
-def gym_env(
-    game_id,
-    opponent="heuristic",
-    seat=0,
-    players=None,
-    options=None,
-    decks=None,
-    render_mode=None,
-    illegal="raise",
-):
+def gym_env(game_id, *args, **kwargs):
     """The game as a Gymnasium environment for one seat; tcglab agents (by spec) play
-    the others."""
-    from tcglab.rl.single import gym_env
+    the others. It takes what `tcglab.rl.single.TcglabGym` takes: opponent="heuristic",
+    seat=0, players=None, options=None, decks=None, render_mode=None, illegal="raise"
+    (docs/rl.md)."""
+    from tcglab.rl.single import TcglabGym
 
-    return gym_env(game_id, opponent, seat, players, options, decks, render_mode, illegal)
+    return TcglabGym(game_id, *args, **kwargs)
 
 
 def register_openspiel() -> list[str]:

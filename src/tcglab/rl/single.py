@@ -144,17 +144,3 @@ def _is_index(action, legal: dict[int, str]) -> bool:
         return int(action) in legal
     except (TypeError, ValueError):
         return False
-
-
-def gym_env(
-    game_id,
-    opponent="heuristic",
-    seat=0,
-    players=None,
-    options=None,
-    decks=None,
-    render_mode=None,
-    illegal="raise",
-) -> TcglabGym:
-    """The game as a Gymnasium environment for one seat (see the module docstring)."""
-    return TcglabGym(game_id, opponent, seat, players, options, decks, render_mode, illegal)

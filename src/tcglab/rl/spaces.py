@@ -2,9 +2,10 @@
 the game declares (its capability of that name), so that every environment adapter
 shares one translation between the engine and numbers.
 
-A game's encoding is a plain object satisfying `Encoding`; games do not import
-tcglab.rl. The options block at the end of every tensor is common to all games and
-comes from the game's rule options.
+A game's encoding is any object satisfying `Encoding`; the games build theirs on the
+kernel's `tcglab.engine.encoding.Encoding` and do not import tcglab.rl. The options
+block at the end of every tensor is common to all games and comes from the game's rule
+options.
 """
 
 from __future__ import annotations

@@ -12,12 +12,16 @@ import hashlib
 from dataclasses import dataclass, field
 from functools import cache, cached_property
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from tcglab.engine.cardfile import FieldReader, card_tables, check_unique, read_toml
+from tcglab.engine.cardfile import FieldReader, card_tables, check_unique, face, read_toml
 from tcglab.engine.errors import CardDataError
 from tcglab.games.higurashi.parts import PARTS, Part
 from tcglab.games.higurashi.parts.base import CHOSEN, TARGETS, TIMINGS, Choice
 from tcglab.games.higurashi.parts.wording import card_text
+
+if TYPE_CHECKING:
+    from collections.abc import Callable
 
 CARD_DIR = Path(__file__).with_name("cards")
 COLOURS = ("red", "blue", "green", "yellow", "purple")
@@ -105,6 +109,11 @@ class CardSet:
     events: tuple[EventCard, ...]
     digest: str
 
+    @property
+    def cards(self) -> tuple[Character | EventCard, ...]:
+        """Every printed card, characters first (the faces the kernel lists)."""
+        return (*self.characters, *self.events)
+
     def event(self, event_id: str) -> EventCard:
         for card in self.events:
             if card.id == event_id:
@@ -112,36 +121,31 @@ class CardSet:
         raise KeyError(event_id)
 
 
-def _read_table(path: Path, key: str) -> list[dict]:
-    return card_tables(path, read_toml(path), key)
+def _read_cards(path: Path, key: str, read_card: Callable[[FieldReader], object]) -> tuple:
+    """Every `[[key]]` table of a card file, each read by `read_card`; ids once each."""
+    tables = card_tables(path, read_toml(path), key)
+    cards = tuple(read_card(FieldReader(path, entry, index)) for index, entry in enumerate(tables))
+    check_unique(path, cards)
+    return cards
 
 
 def read_characters(path: Path) -> tuple[Character, ...]:
-    cards = []
-    for index, entry in enumerate(_read_table(path, "character")):
-        r = FieldReader(path, entry, index)
-        r.only({"id", "name_ja", "name_en", "attack", "defence", "points", "colour"})
-        card = Character(
-            id=r.text("id"),
-            name_ja=r.text("name_ja"),
-            name_en=r.text("name_en"),
-            attack=r.number("attack", 0, 9),
-            defence=r.number("defence", 0, 9),
-            points=r.number("points", 0, 9),
-            colour=r.one_of("colour", COLOURS),
-        )
-        card.info.update(
-            id=card.id,
-            name=card.name_en,
-            name_ja=card.name_ja,
-            attack=card.attack,
-            defence=card.defence,
-            points=card.points,
-            colour=card.colour,
-        )
-        cards.append(card)
-    check_unique(path, cards)
-    return tuple(cards)
+    return _read_cards(path, "character", read_character)
+
+
+def read_character(r: FieldReader) -> Character:
+    """One `[[character]]` table as a card."""
+    r.only({"id", "name_ja", "name_en", "attack", "defence", "points", "colour"})
+    names = r.names()
+    printed = {
+        "attack": r.number("attack", 0, 9),
+        "defence": r.number("defence", 0, 9),
+        "points": r.number("points", 0, 9),
+        "colour": r.one_of("colour", COLOURS),
+    }
+    card = Character(**names, **printed)
+    card.info.update(face(card), **printed)  # its face shows all it has
+    return card
 
 
 def read_part(r: FieldReader, table: dict, timing: str) -> Part:
@@ -191,31 +195,27 @@ def read_parts(r: FieldReader, timing: str) -> tuple[Part, ...]:
 
 
 def read_events(path: Path) -> tuple[EventCard, ...]:
-    cards = []
-    for index, entry in enumerate(_read_table(path, "event")):
-        r = FieldReader(path, entry, index)
-        r.only({"id", "name_ja", "name_en", "copies", "timing", "effects"})
-        timing = r.one_of("timing", TIMINGS)
-        card = EventCard(
-            id=r.text("id"),
-            name_ja=r.text("name_ja"),
-            name_en=r.text("name_en"),
-            copies=r.number("copies", 1, 60),
-            timing=timing,
-            parts=read_parts(r, timing),
-        )
-        card.info.update(
-            id=card.id,
-            name=card.name_en,
-            name_ja=card.name_ja,
-            timing=card.timing,
-            area=card.area,
-            text=card.text_en,
-            text_ja=card.text_ja,
-        )
-        cards.append(card)
-    check_unique(path, cards)
-    return tuple(cards)
+    return _read_cards(path, "event", read_event)
+
+
+def read_event(r: FieldReader) -> EventCard:
+    """One `[[event]]` table as a card, its parts read with it."""
+    r.only({"id", "name_ja", "name_en", "copies", "timing", "effects"})
+    timing = r.one_of("timing", TIMINGS)
+    card = EventCard(
+        **r.names(),
+        copies=r.number("copies", 1, 60),
+        timing=timing,
+        parts=read_parts(r, timing),
+    )
+    card.info.update(
+        face(card),
+        timing=card.timing,
+        area=card.area,
+        text=card.text_en,
+        text_ja=card.text_ja,
+    )
+    return card
 
 
 def read_card_set(directory: Path) -> CardSet:

@@ -145,19 +145,23 @@ def _attack_target_actions(st: HigurashiState, seat: int, actor: int) -> list[Ac
     return acts
 
 
-@decision("attack_target", _attack_target_actions)
-def attack(st: HigurashiState, action: Action, seat: int, actor: int) -> None:
-    target = st.at(action.id.split(" ")[1])
+def announce(st: HigurashiState, kind: str, seat: int, actor: int, target: int, **more) -> None:
+    """The event of an attack (G4-4.3) or a counter-attack (G4-5.2): who attacks whom."""
     st.emit(
-        "attack",
+        kind,
         seat=seat,
         actor=st.ref(actor),
         name=st.char(actor).name_en,
         target=st.ref(target),
         target_name=st.char(target).name_en,
-        attack=st.attack(actor),
-        defence=st.defence(target),
+        **more,
     )
+
+
+@decision("attack_target", _attack_target_actions)
+def attack(st: HigurashiState, action: Action, seat: int, actor: int) -> None:
+    target = st.at(action.id.split(" ")[1])
+    announce(st, "attack", seat, actor, target, attack=st.attack(actor), defence=st.defence(target))
     roll(st, "attack", seat, actor, target)
 
 
@@ -278,12 +282,5 @@ def counter(st: HigurashiState, action: Action, seat: int, defender: int, attack
     if action.id == "decline":
         st.emit("no_counter", seat=seat)
         return
-    st.emit(
-        "counter",
-        seat=seat,
-        actor=st.ref(defender),
-        name=st.char(defender).name_en,
-        target=st.ref(attacker),
-        target_name=st.char(attacker).name_en,
-    )
+    announce(st, "counter", seat, defender, attacker)
     roll(st, "counter", seat, defender, attacker)

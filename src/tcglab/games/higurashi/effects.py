@@ -8,6 +8,7 @@ from functools import cache
 from typing import TYPE_CHECKING
 
 from tcglab.engine.actions import Action
+from tcglab.engine.piles import take_card
 from tcglab.games.higurashi.labels import SEATS, character_ja
 from tcglab.games.higurashi.parts.survey import Survey, survey
 from tcglab.games.higurashi.procedure import decision
@@ -18,12 +19,7 @@ if TYPE_CHECKING:
 
 
 def take_from_hand(st: HigurashiState, seat: int, card_id: str) -> int:
-    hand = st.hands[seat]
-    for inst in hand:
-        if st.event_card(inst).id == card_id:
-            hand.remove(inst)
-            return inst
-    raise KeyError(card_id)
+    return take_card(st.hands[seat], card_id, st.event_card)
 
 
 def targets(st: HigurashiState, seat: int, card: EventCard) -> list[int]:

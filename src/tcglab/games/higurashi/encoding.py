@@ -16,9 +16,7 @@ shows it.
 
 from __future__ import annotations
 
-from functools import cache
-
-from tcglab.engine.capabilities import Capability
+from tcglab.engine.encoding import Encoding, card_indexes, encoding_capability
 from tcglab.games.higurashi.cards import COLOURS, card_set
 
 SEATS = 5  # G4-1.4 at most five players
@@ -40,15 +38,13 @@ def vocabulary() -> tuple[str, ...]:
     )
 
 
-class HigurashiEncoding:
+class HigurashiEncoding(Encoding):
     """The fixed action space and observation tensor (the `encoding` tool)."""
 
     def __init__(self) -> None:
         cards = card_set()
-        self.actions = vocabulary()
-        self._index = {action: i for i, action in enumerate(self.actions)}
-        self.characters = {c.id: i for i, c in enumerate(sorted(cards.characters, key=_id))}
-        self.events = {e.id: i for i, e in enumerate(sorted(cards.events, key=_id))}
+        self.characters = card_indexes(cards.characters)
+        self.events = card_indexes(cards.events)
         chars, events = len(self.characters), len(self.events)
         self.slot_size = 15 + len(COLOURS) + chars + events
         blocks = (
@@ -87,15 +83,7 @@ class HigurashiEncoding:
             ("hand", events, "the observer's event cards, by card"),
             ("discard", events, "the event discard, by card"),
         )
-        self.layout, start = [], 0
-        for name, length, what in blocks:
-            self.layout.append((name, start, length, what))
-            start += length
-        self.size = start
-        self._start = {name: at for name, at, _, _ in self.layout}
-
-    def index(self, action_id: str) -> int:
-        return self._index[action_id]
+        super().__init__(vocabulary(), blocks)
 
     def write(self, view: dict, out) -> None:
         """One seat's observation into `out`, a zeroed sequence of `size` numbers."""
@@ -109,13 +97,9 @@ class HigurashiEncoding:
         out[at + players - 2] = 1.0
         out[at + 4] = view["round"] / ROUNDS
         out[at + 5] = view["turn"] / (ROUNDS * SEATS)
-        if view["to_move"] is not None:
-            out[at + 6 + rel(view["to_move"])] = 1.0
-        if view["current"] >= 0:
-            out[at + 6 + SEATS + rel(view["current"])] = 1.0
+        self.mark_seats(out, at + 6, (view["to_move"], view["current"]), me, players, SEATS)
         at += 6 + 2 * SEATS
-        step = view["step"]
-        out[at + (STEPS.index(step) if step in STEPS else len(STEPS))] = 1.0
+        self.one_of(out, at, view["step"], STEPS)
         at += len(STEPS) + 1
         out[at] = float(view["result"] is not None)
         out[at + 1] = view["event_deck"] / 60
@@ -153,17 +137,14 @@ class HigurashiEncoding:
             out[at + 3] = len(side["characters"]) / SHOWN
             out[at + 4] = len(side["captured"]) / ROW
             out[at + 5] = side["captured_points"] / ROW
-            for card in side["captured"]:
-                out[at + 6 + self.characters[card]] += 1.0
+            self.count_cards(out, at + 6, self.characters, side["captured"])
             for place in side["characters"][:SHOWN]:
                 self._place(place, marks.get(f"{s}.{place['slot']}", ()), r, out)
 
         at = self._start["hand"]
         for card in view.get("hand", ()):
             out[at + self.events[card["id"]]] += 1.0
-        at = self._start["discard"]
-        for card in view["event_discard"]:
-            out[at + self.events[card]] += 1.0
+        self.count_cards(out, self._start["discard"], self.events, view["event_discard"])
 
     def _place(self, place: dict, marks, r: int, out) -> None:
         """One place: 0 present, 1 face-up, 2 sideways, 3 known, 4 attack, 5 defence,
@@ -188,28 +169,9 @@ class HigurashiEncoding:
             out[at + 15 + COLOURS.index(card["colour"])] = 1.0
             out[at + 15 + len(COLOURS) + self.characters[card["id"]]] = 1.0
         at += 15 + len(COLOURS) + len(self.characters)
-        for event in place["equipment"]:
+        for event in place["equipment"]:  # inline: it runs for every place
             out[at + self.events[event]] += 1.0
 
 
-def _id(card) -> str:
-    return card.id
-
-
-@cache
-def encoding() -> HigurashiEncoding:
-    """The game's encoding, built once (it reads the card set)."""
-    return HigurashiEncoding()
-
-
-# The `encoding` tool: `run()` gives the encoding; G4-1.1 and G4-1.4 bound its vocabulary.
-CAPABILITY = Capability(
-    "encoding",
-    "fixed action space and observation tensor",
-    "Every action id as an index of a fixed vocabulary and one seat's observation as "
-    "numbers, for learning agents (tcglab.rl).",
-    encoding,
-    rule="G4-1.1",
-    title_ja="固定の行動空間と観測テンソル",
-    summary_ja="学習エージェント用に、行動IDを固定の語彙の番号に、各席の観測を数値の列にします（tcglab.rl）。",
-)
+# The `encoding` tool (built on first use): G4-1.1 and G4-1.4 bound its vocabulary.
+CAPABILITY = encoding_capability(HigurashiEncoding, rule="G4-1.1")

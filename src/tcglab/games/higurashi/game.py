@@ -53,12 +53,6 @@ class HigurashiGame(Game):
     def cards(self):
         return card_set()
 
-    def card_faces(self) -> dict[str, dict]:
-        return {card.id: card.info for card in (*self.cards.characters, *self.cards.events)}
-
-    def card_digest(self) -> str:
-        return self.cards.digest
-
     def _new_state(self, seed: int, players: int, options: dict, decks) -> HigurashiState:
         if decks:
             raise BadOption("higurashi is played with the shared card set; it takes no decks")

@@ -3,11 +3,9 @@ character, what each seat knows, and the pending steps of the turn."""
 
 from __future__ import annotations
 
-from tcglab.engine.actions import Action
 from tcglab.engine.layout import Layout, deal_identities
 from tcglab.engine.procedure import StepState
 from tcglab.engine.rng import Rng
-from tcglab.engine.state import Result
 from tcglab.games.higurashi import combat, continuous, effects, turn  # noqa: F401  (steps)
 from tcglab.games.higurashi.cards import CardSet
 from tcglab.games.higurashi.labels import SEATS
@@ -65,10 +63,9 @@ class HigurashiState(StepState):
     )
 
     def __init__(self, game, seed: int, players: int, options: dict) -> None:
-        cards: CardSet = game.cards
-        self.game, self.cards, self.seed, self.players = game, cards, seed, players
-        self.options = options
-        self.rng = Rng(seed)
+        self.begin(game, seed, players, options)
+        self.cards: CardSet = game.cards
+        cards = self.cards
         self.turn = 0
         self.round = 1  # rounds count from 1
         self.current = self.first = -1
@@ -92,11 +89,6 @@ class HigurashiState(StepState):
         continuous.set_printed_values(self)
         self.stack: list[tuple] = []
         self.roll: tuple | None = None  # (kind, roller, actor, target, die, modifier)
-        self.to_move: int | None = None
-        self.result: Result | None = None
-        self.history: list[str] = []
-        self.log = []
-        self._legal: list[Action] = []
 
     # -- reading the table -----------------------------------------------------
 

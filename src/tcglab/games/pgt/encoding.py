@@ -22,9 +22,7 @@ encoding's `layout`, shown in docs/rl.md.
 
 from __future__ import annotations
 
-from functools import cache
-
-from tcglab.engine.capabilities import Capability
+from tcglab.engine.encoding import Encoding, card_indexes, encoding_capability
 from tcglab.games.pgt.attributes import ATTRIBUTES
 from tcglab.games.pgt.cards import CARD_COUNT, card_set
 from tcglab.games.pgt.combat import ORDER
@@ -64,13 +62,11 @@ def vocabulary() -> tuple[str, ...]:
     )
 
 
-class PgtEncoding:
+class PgtEncoding(Encoding):
     """The fixed action space and observation tensor (the `encoding` tool)."""
 
     def __init__(self) -> None:
-        self.actions = vocabulary()
-        self._index = {action: i for i, action in enumerate(self.actions)}
-        self.cards = {card.id: i for i, card in enumerate(sorted(card_set().cards, key=_id))}
+        self.cards = card_indexes(card_set().cards)
         n = len(self.cards)
         self.place_size = 12 + len(ELEMENTS) + n
         self.side_size = 3 + 2 * n + len(SLOTS) * self.place_size
@@ -113,15 +109,7 @@ class PgtEncoding:
                 "rolled, invalid, stage",
             ),
         )
-        self.layout, start = [], 0
-        for name, length, what in blocks:
-            self.layout.append((name, start, length, what))
-            start += length
-        self.size = start
-        self._start = {name: at for name, at, _, _ in self.layout}
-
-    def index(self, action_id: str) -> int:
-        return self._index[action_id]
+        super().__init__(vocabulary(), blocks)
 
     def write(self, view: dict, out) -> None:
         """One seat's observation into `out`, a zeroed sequence of `size` numbers."""
@@ -174,12 +162,10 @@ class PgtEncoding:
         out[at + 1] = view["turn"] / (2 * ROUNDS)
         out[at + 2] = view["no_attack_turns"] / 10
         out[at + 3] = float(view["attacked"])
-        for k, key in enumerate(("turn_player", "first", "to_move")):
-            if view[key] is not None and view[key] >= 0:
-                out[at + 4 + 2 * k + (view[key] - me) % 2] = 1.0
+        seats = (view["turn_player"], view["first"], view["to_move"])
+        self.mark_seats(out, at + 4, seats, me, 2, 2)
         at += 10
-        step = view["step"]
-        out[at + (STEPS.index(step) if step in STEPS else len(STEPS))] = 1.0
+        self.one_of(out, at, view["step"], STEPS)
         at += len(STEPS) + 1
         out[at] = float(view["result"] is not None)
         out[at + 1] = float(watching)
@@ -261,24 +247,5 @@ class PgtEncoding:
             out[at + 6 + STAGES.index(proc["stage"])] = 1.0
 
 
-def _id(card) -> str:
-    return card.id
-
-
-@cache
-def encoding() -> PgtEncoding:
-    """The game's encoding, built once (it reads the card set)."""
-    return PgtEncoding()
-
-
-# The `encoding` tool: `run()` gives the encoding; PGT-8 and PGT-15 bound its vocabulary.
-CAPABILITY = Capability(
-    "encoding",
-    "fixed action space and observation tensor",
-    "Every action id as an index of a fixed vocabulary and one seat's observation as "
-    "numbers, for learning agents (tcglab.rl).",
-    encoding,
-    rule="PGT-8",
-    title_ja="固定の行動空間と観測テンソル",
-    summary_ja="学習エージェント用に、行動IDを固定の語彙の番号に、各席の観測を数値の列にします（tcglab.rl）。",
-)
+# The `encoding` tool (built on first use): PGT-8 and PGT-15 bound its vocabulary.
+CAPABILITY = encoding_capability(PgtEncoding, rule="PGT-8")

@@ -24,9 +24,7 @@ encoding's `layout`, shown in docs/rl.md.
 
 from __future__ import annotations
 
-from functools import cache
-
-from tcglab.engine.capabilities import Capability
+from tcglab.engine.encoding import Encoding, card_indexes, encoding_capability
 from tcglab.games.pm.cards import card_set
 from tcglab.games.pm.places import DECK
 from tcglab.games.pm.plays import MAIN_LIMIT
@@ -74,13 +72,11 @@ def vocabulary() -> tuple[str, ...]:
     )
 
 
-class PMEncoding:
+class PMEncoding(Encoding):
     """The fixed action space and observation tensor (the `encoding` tool)."""
 
     def __init__(self) -> None:
-        self.actions = vocabulary()
-        self._index = {action: i for i, action in enumerate(self.actions)}
-        self.cards = {card.id: i for i, card in enumerate(sorted(card_set().cards, key=_id))}
+        self.cards = card_indexes(card_set().cards)
         n = len(self.cards)
         self.place_size = 10 + 2 * n
         self.side_size = 7 + 3 * n + (MAIN_LIMIT + SUPPORT) * self.place_size
@@ -114,12 +110,7 @@ class PMEncoding:
                 "bottom (count, then by card)",
             ),
         )
-        self.layout, start = [], 0
-        for name, length, what in blocks:
-            self.layout.append((name, start, length, what))
-            start += length
-        self.size = start
-        self._start = {name: at for name, at, _, _ in self.layout}
+        super().__init__(vocabulary(), blocks)
 
     def index(self, action_id: str) -> int:
         found = self._index.get(action_id)
@@ -142,12 +133,9 @@ class PMEncoding:
         cards, n = self.cards, len(self.cards)
         at = self._start["game"]
         out[at] = view["turn"] / 60
-        for k, key in enumerate(("current", "first", "to_move")):
-            if view[key] is not None and view[key] >= 0:
-                out[at + 1 + 2 * k + (view[key] - me) % 2] = 1.0
+        self.mark_seats(out, at + 1, (view["current"], view["first"], view["to_move"]), me, 2, 2)
         at += 7
-        step = view["step"]
-        out[at + (STEPS.index(step) if step in STEPS else len(STEPS))] = 1.0
+        self.one_of(out, at, view["step"], STEPS)
         at += len(STEPS) + 1
         if view["phase"] in PHASES:
             out[at + PHASES.index(view["phase"])] = 1.0
@@ -156,8 +144,7 @@ class PMEncoding:
         out[at + 1] = float(watching)
 
         at = self._start["playing"]
-        for card in view["playing"]:
-            out[at + cards[card]] += 1.0
+        self.count_cards(out, at, cards, view["playing"])
         paying = view["paying"]
         at += n
         if paying is not None:
@@ -176,12 +163,10 @@ class PMEncoding:
             self._side(side, (side["seat"] - me) % 2, marks, out)
 
         at = self._start["hand"]
-        for card in view.get("hand", ()):
-            out[at + cards[card]] += 1.0
+        self.count_cards(out, at, cards, view.get("hand", ()))
         bottom = view.get("deck_bottom", ())
         out[at + n] = len(bottom) / 10
-        for card in bottom:
-            out[at + n + 1 + cards[card]] += 1.0
+        self.count_cards(out, at + n + 1, cards, bottom)
 
     def _side(self, side: dict, r: int, marks: dict, out) -> None:
         cards, n = self.cards, len(self.cards)
@@ -195,8 +180,7 @@ class PMEncoding:
         out[at + 5] = sum(p["face_up"] for p in points) / POINTS_TO_LOSE
         out[at + 6] = len(side["support"]) / SUPPORT
         at += 7
-        for card in side["discard"]:
-            out[at + cards[card]] += 1.0
+        self.count_cards(out, at, cards, side["discard"])
         for point in points:
             out[at + n + cards[point["card"]]] += 1.0
             if point["face_up"]:
@@ -226,28 +210,9 @@ class PMEncoding:
         out[at + 9] = len(place["supports"]) / 3
         out[at + 10 + self.cards[place["card"]]] = 1.0
         at += 10 + len(self.cards)
-        for card in place["supports"]:
+        for card in place["supports"]:  # inline: it runs for every place
             out[at + self.cards[card]] += 1.0
 
 
-def _id(card) -> str:
-    return card.id
-
-
-@cache
-def encoding() -> PMEncoding:
-    """The game's encoding, built once (it reads the card set)."""
-    return PMEncoding()
-
-
-# The `encoding` tool: `run()` gives the encoding; PM-1.4 bounds its vocabulary.
-CAPABILITY = Capability(
-    "encoding",
-    "fixed action space and observation tensor",
-    "Every action id as an index of a fixed vocabulary and one seat's observation as "
-    "numbers, for learning agents (tcglab.rl).",
-    encoding,
-    rule="PM-1.4",
-    title_ja="固定の行動空間と観測テンソル",
-    summary_ja="学習エージェント用に、行動IDを固定の語彙の番号に、各席の観測を数値の列にします（tcglab.rl）。",
-)
+# The `encoding` tool (built on first use): PM-1.4 bounds its vocabulary.
+CAPABILITY = encoding_capability(PMEncoding, rule="PM-1.4")

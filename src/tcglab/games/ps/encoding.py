@@ -14,9 +14,7 @@ shown in docs/rl.md.
 
 from __future__ import annotations
 
-from functools import cache
-
-from tcglab.engine.capabilities import Capability
+from tcglab.engine.encoding import Encoding, card_indexes, encoding_capability
 from tcglab.games.ps.cards import card_set
 from tcglab.games.ps.decks import DECK_MAX
 from tcglab.games.ps.parts import PARTS
@@ -38,13 +36,11 @@ def vocabulary() -> tuple[str, ...]:
     )
 
 
-class PSEncoding:
+class PSEncoding(Encoding):
     """The fixed action space and observation tensor (the `encoding` tool)."""
 
     def __init__(self) -> None:
-        self.actions = vocabulary()
-        self._index = {action: i for i, action in enumerate(self.actions)}
-        self.cards = {card.id: i for i, card in enumerate(sorted(card_set().cards, key=_id))}
+        self.cards = card_indexes(card_set().cards)
         n = len(self.cards)
         self.place_size = 15 + n
         self.side_size = 8 + 2 * n + FIELD_LIMIT * self.place_size
@@ -78,15 +74,7 @@ class PSEncoding:
             ),
             ("hand", n, "the observer's hand by card"),
         )
-        self.layout, start = [], 0
-        for name, length, what in blocks:
-            self.layout.append((name, start, length, what))
-            start += length
-        self.size = start
-        self._start = {name: at for name, at, _, _ in self.layout}
-
-    def index(self, action_id: str) -> int:
-        return self._index[action_id]
+        super().__init__(vocabulary(), blocks)
 
     def write(self, view: dict, out) -> None:
         """One seat's observation into `out`, a zeroed sequence of `size` numbers."""
@@ -95,12 +83,9 @@ class PSEncoding:
         cards, n = self.cards, len(self.cards)
         at = self._start["game"]
         out[at] = view["turn"] / 50
-        for k, key in enumerate(("current", "first", "to_move")):
-            if view[key] is not None and view[key] >= 0:
-                out[at + 1 + 2 * k + (view[key] - me) % 2] = 1.0
+        self.mark_seats(out, at + 1, (view["current"], view["first"], view["to_move"]), me, 2, 2)
         at += 7
-        step = view["step"]
-        out[at + (STEPS.index(step) if step in STEPS else len(STEPS))] = 1.0
+        self.one_of(out, at, view["step"], STEPS)
         at += len(STEPS) + 1
         out[at] = float(view["energy_placed"])
         out[at + 1] = float(view["result"] is not None)
@@ -152,8 +137,7 @@ class PSEncoding:
         out[at + 6] = len(events) / EVENTS
         out[at + 7] = sum(e["energy"] for e in events) / 10
         at += 8
-        for card in side["trash"]:
-            out[at + cards[card]] += 1.0
+        self.count_cards(out, at, cards, side["trash"])
         for event in events:
             out[at + n + cards[event["card"]["id"]]] += 1.0
         at += 2 * n
@@ -183,24 +167,5 @@ class PSEncoding:
         out[at + 15 + self.cards[card["id"]]] = 1.0
 
 
-def _id(card) -> str:
-    return card.id
-
-
-@cache
-def encoding() -> PSEncoding:
-    """The game's encoding, built once (it reads the card set)."""
-    return PSEncoding()
-
-
-# The `encoding` tool: `run()` gives the encoding; PS-11.1.2 bounds its vocabulary.
-CAPABILITY = Capability(
-    "encoding",
-    "fixed action space and observation tensor",
-    "Every action id as an index of a fixed vocabulary and one seat's observation as "
-    "numbers, for learning agents (tcglab.rl).",
-    encoding,
-    rule="PS-11.1.2",
-    title_ja="固定の行動空間と観測テンソル",
-    summary_ja="学習エージェント用に、行動IDを固定の語彙の番号に、各席の観測を数値の列にします（tcglab.rl）。",
-)
+# The `encoding` tool (built on first use): PS-11.1.2 bounds its vocabulary.
+CAPABILITY = encoding_capability(PSEncoding, rule="PS-11.1.2")

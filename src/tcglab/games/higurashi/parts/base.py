@@ -53,6 +53,9 @@ class Part:
     keep: ClassVar[int] = 0  # agent: how much a card with this part is worth holding
     eager: ClassVar[bool] = False  # agent: play it as soon as it may be played
     leads: ClassVar[bool] = False  # its clause runs straight into the next one's
+    #: The clause of a part whose text names the chosen character once and says no
+    #: more of it: English and Japanese, `{chosen}` where it is named (`text` writes it).
+    clause: ClassVar[tuple[str, str] | None] = None
 
     area: str
     target: str = "any"
@@ -109,7 +112,10 @@ class Part:
 
     def text(self, words: Wording) -> str:
         """The part's clause of the card text, in `words.lang`."""
-        raise NotImplementedError(self.kind)
+        if self.clause is None:
+            raise NotImplementedError(self.kind)
+        chosen = words.target(self)
+        return words.say(*self.clause).format(chosen=chosen)
 
     # -- its value for the heuristic agent -------------------------------------------
 

@@ -15,17 +15,14 @@ class Capture(Part):
     areas = ("enemy_char",)
     keep = 9
     eager = True
+    clause = (
+        "subjugate {chosen} and put it in your captured pile",
+        "{chosen}を制圧し、自分の獲得キャラにする",
+    )
 
     def apply(self, st, seat, event, target):
         table.capture(st, target, seat, "subjugate")
         return True
-
-    def text(self, words):
-        chosen = words.target(self)
-        return words.say(
-            f"subjugate {chosen} and put it in your captured pile",
-            f"{chosen}を制圧し、自分の獲得キャラにする",
-        )
 
     def worth(self, target):
         return target["card"]["points"]

@@ -13,15 +13,12 @@ class Hide(Part):
     kind = "hide"
     areas = ("own_char",)
     keep = 2
+    clause = ("turn {chosen} face-down again", "{chosen}を裏向きに戻す")
 
     def apply(self, st, seat, event, target):
         st.up[target] = False
         st.emit("hide", seat=seat, target=st.ref(target), name=st.char(target).name_en)
         return True
-
-    def text(self, words):
-        chosen = words.target(self)
-        return words.say(f"turn {chosen} face-down again", f"{chosen}を裏向きに戻す")
 
     def worth(self, target):
         return -target["defence"]

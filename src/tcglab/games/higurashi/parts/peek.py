@@ -14,6 +14,10 @@ class Peek(Part):
     areas = ("enemy_char",)
     keep = 2
     eager = True
+    clause = (
+        "secretly look at {chosen} without showing it to the other players",
+        "{chosen}を、他のプレーヤーに見せずにこっそり見る",
+    )
 
     def apply(self, st, seat, event, target):
         st.known[target] |= 1 << seat
@@ -21,13 +25,6 @@ class Peek(Part):
         secret = {seat: {"card": card.id, "name": card.name_en}}
         st.emit("peek", secret, seat=seat, target=st.ref(target))
         return True
-
-    def text(self, words):
-        chosen = words.target(self)
-        return words.say(
-            f"secretly look at {chosen} without showing it to the other players",
-            f"{chosen}を、他のプレーヤーに見せずにこっそり見る",
-        )
 
     def worth(self, target):
         return target["attack"]

@@ -12,15 +12,12 @@ class Ready(Part):
     kind = "ready"
     areas = ("own_char",)
     keep = 3
+    clause = ("turn {chosen} upright", "{chosen}を縦向きに戻す")
 
     def apply(self, st, seat, event, target):
         st.side[target] = False
         st.emit("ready", seat=seat, target=st.ref(target), name=st.char(target).name_en)
         return True
-
-    def text(self, words):
-        chosen = words.target(self)
-        return words.say(f"turn {chosen} upright", f"{chosen}を縦向きに戻す")
 
     def worth(self, target):
         return target["attack"]

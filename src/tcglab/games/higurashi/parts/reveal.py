@@ -14,17 +14,14 @@ class Reveal(Part):
     areas = ("enemy_char",)
     keep = 4
     eager = True
+    clause = (
+        "turn {chosen} face-up without rolling the die",
+        "{chosen}を、賽を振らずに表向きにする",
+    )
 
     def apply(self, st, seat, event, target):
         table.reveal(st, target, st.event_card(event).id)
         return True
-
-    def text(self, words):
-        chosen = words.target(self)
-        return words.say(
-            f"turn {chosen} face-up without rolling the die",
-            f"{chosen}を、賽を振らずに表向きにする",
-        )
 
     def worth(self, target):
         return target["attack"]

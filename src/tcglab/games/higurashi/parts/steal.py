@@ -15,6 +15,10 @@ class Steal(Part):
     areas = ("enemy_char",)
     keep = 9
     eager = True
+    clause = (
+        "move {chosen} into your row as your own character",
+        "{chosen}を自分の列に移し、自分のキャラクターにする",
+    )
 
     def apply(self, st, seat, event, target):
         """G4-8.6 it is the thief's own from now on, equipment and all."""
@@ -31,13 +35,6 @@ class Steal(Part):
         )
         table.check_elimination(st, victim)
         return True
-
-    def text(self, words):
-        chosen = words.target(self)
-        return words.say(
-            f"move {chosen} into your row as your own character",
-            f"{chosen}を自分の列に移し、自分のキャラクターにする",
-        )
 
     def worth(self, target):
         return target["card"]["points"]
