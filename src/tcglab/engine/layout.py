@@ -9,10 +9,8 @@ named are shared between a state and its clone, so they must never change in pla
 
 from __future__ import annotations
 
-from typing import NamedTuple
 
-
-class Layout(NamedTuple):
+class Layout:
     """Which fields of a state change, grouped by how a clone copies them.
 
     - `values`: immutable values (numbers, strings, tuples, None), shared by a clone.
@@ -22,31 +20,32 @@ class Layout(NamedTuple):
     - `objects`: objects with their own `clone()` and `snapshot()` (the generator).
     - `unsnapped`: fields copied by the above but left out of the snapshot (the event
       log, which has its own digest; the action history, which a replay already is).
+
+    `clone` is compiled once per layout into straight-line code: search copies states
+    millions of times, and a loop over field names costs a third more than the copy.
     """
 
-    values: tuple[str, ...] = ()
-    lists: tuple[str, ...] = ()
-    nested: tuple[str, ...] = ()
-    dicts: tuple[str, ...] = ()
-    objects: tuple[str, ...] = ("rng",)
-    unsnapped: tuple[str, ...] = ("log",)
+    __slots__ = ("clone", "dicts", "lists", "nested", "objects", "unsnapped", "values")
 
-    def clone(self, state):
-        """An independent copy of `state`: shared where nothing changes in place."""
-        twin = object.__new__(type(state))
-        d = twin.__dict__
-        d.update(state.__dict__)
-        for key in self.lists:
-            value = d[key]
-            if value is not None:
-                d[key] = value[:]
-        for key in self.nested:
-            d[key] = [inner[:] for inner in d[key]]
-        for key in self.dicts:
-            d[key] = dict(d[key])
-        for key in self.objects:
-            d[key] = d[key].clone()
-        return twin
+    def __init__(
+        self,
+        values: tuple[str, ...] = (),
+        lists: tuple[str, ...] = (),
+        nested: tuple[str, ...] = (),
+        dicts: tuple[str, ...] = (),
+        objects: tuple[str, ...] = ("rng",),
+        unsnapped: tuple[str, ...] = ("log",),
+    ) -> None:
+        self.values, self.lists, self.nested = tuple(values), tuple(lists), tuple(nested)
+        self.dicts, self.objects, self.unsnapped = tuple(dicts), tuple(objects), tuple(unsnapped)
+        for name in (*self.values, *self.lists, *self.nested, *self.dicts, *self.objects):
+            if not name.isidentifier():
+                raise ValueError(f"a state field is a Python name, not {name!r}")
+        self.clone = _compile_clone(self)
+
+    def __repr__(self) -> str:
+        fields = ("values", "lists", "nested", "dicts", "objects", "unsnapped")
+        return "Layout(" + ", ".join(f"{f}={getattr(self, f)!r}" for f in fields) + ")"
 
     def snapshot(self, state) -> dict:
         """Everything the layout names (hidden parts and the generator included) plus
@@ -66,6 +65,30 @@ class Layout(NamedTuple):
             legal=[a.id for a in state._legal],
         )
         return data
+
+
+def _compile_clone(layout: Layout):
+    """`clone(state)`: an independent copy of `state`, shared where nothing changes in
+    place, written out field by field for this layout."""
+    lines = [
+        "def clone(state):",
+        "    twin = _new(state.__class__)",
+        "    d = twin.__dict__",
+        "    d.update(state.__dict__)",
+    ]
+    for key in layout.lists:
+        lines += [f"    v = d[{key!r}]", f"    if v is not None: d[{key!r}] = v[:]"]
+    for key in layout.nested:  # two seats, the common case, without a loop
+        lines += [
+            f"    z = d[{key!r}]",
+            f"    d[{key!r}] = [z[0][:], z[1][:]] if len(z) == 2 else [x[:] for x in z]",
+        ]
+    lines += [f"    d[{key!r}] = d[{key!r}].copy()" for key in layout.dicts]
+    lines += [f"    d[{key!r}] = d[{key!r}].clone()" for key in layout.objects]
+    lines.append("    return twin")
+    scope = {"_new": object.__new__}
+    exec(compile("\n".join(lines), "<tcglab layout clone>", "exec"), scope)
+    return scope["clone"]
 
 
 def deal_identities(identities: list, unknown: list[int], rng) -> None:

@@ -175,7 +175,10 @@ class State(ABC):
 
     def clone(self) -> State:
         """An independent copy that behaves exactly as this state would."""
-        return self._layout().clone(self)
+        layout = self.LAYOUT
+        if layout is None:
+            raise NotImplementedError(f"{type(self).__name__} declares no LAYOUT")
+        return layout.clone(self)
 
     def snapshot(self) -> dict:
         """The complete state, hidden parts and generator included, as JSON-able data."""
