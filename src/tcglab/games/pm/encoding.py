@@ -7,7 +7,8 @@ card set:
 
 - "keep", "redraw", "pass", "allow", "end", "let through", "break", "main", "support";
 - "approach MN" and "obstruct MN" for each of the 5 places of a main area (PM-1.4.4),
-  "link MA+MB" for each two of them;
+  "link MA+MB" for each two of them, and "main over MN" (a sixth character appearing
+  in the main area while the one at MN leaves);
 - "play ID", "pay ID" and "discard ID" for each card of the set;
 - "flip pX.PN", "target pX.ZN" and "use pX.ZN" for each player X and each place N of
   an area Z (main M, support S, points P): a seat owns 60 cards (PM-1.2.1), so no area
@@ -58,6 +59,7 @@ def vocabulary() -> tuple[str, ...]:
         *("keep", "redraw", "pass", "allow", "end", "let through", "break", "main", "support"),
         *(f"{verb} M{n}" for verb in ("approach", "obstruct") for n in main),
         *(f"link M{a}+M{b}" for a in main for b in main if a != b),
+        *(f"main over M{n}" for n in main),  # PM-1.4.4 a sixth: one of the five leaves
         *(f"{verb} {i}" for verb in ("play", "pay", "discard") for i in ids),
         *(f"flip p{p}.P{n}" for p in (1, 2) for n in range(1, DECK + 1)),
         *(

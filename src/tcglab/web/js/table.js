@@ -247,6 +247,7 @@ export async function showTable(main, tableId, params) {
 
   function render() {
     if (!view) return;
+    page.dataset.version = String(view.version); // which view is shown: for tests and tools
     hidePeek();
     headerFor(summary.game, gameTitle);
     const seatName = seatNamer(view.seats, me);
