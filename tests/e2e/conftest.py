@@ -83,14 +83,21 @@ def browser():
         browser.close()
 
 
-@pytest.fixture
-def page(browser, server):
-    """A fresh browser page (its own storage) with its errors collected."""
-    context = browser.new_context(viewport={"width": 1280, "height": 900})
+def watched_page(browser, viewport: dict, touch: bool = False):
+    """A fresh page in a context of its own (its own storage), its script errors and
+    console errors collected in `page.errors`; close it with `page.context.close()`."""
+    context = browser.new_context(viewport=viewport, is_mobile=touch, has_touch=touch)
     page = context.new_page()
     page.errors = []
     page.on("pageerror", lambda error: page.errors.append(str(error)))
     page.on("console", lambda m: page.errors.append(m.text) if m.type == "error" else None)
     page.set_default_timeout(15_000)
+    return page
+
+
+@pytest.fixture
+def page(browser, server):
+    """A fresh desktop page with its errors collected."""
+    page = watched_page(browser, {"width": 1280, "height": 900})
     yield page
-    context.close()
+    page.context.close()

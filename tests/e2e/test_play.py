@@ -14,7 +14,7 @@ import pytest
 
 from tcglab.engine import get_game
 
-from .conftest import pytestmark  # noqa: F401  (skips the module without chromium)
+from .conftest import pytestmark, watched_page  # noqa: F401  (pytestmark skips without chromium)
 
 # Short settings so each game ends within a minute of clicking.
 SETTINGS = {
@@ -40,16 +40,10 @@ def step_ids(game: str) -> set[str]:
 @pytest.fixture(params=list(SIZES))
 def sized_page(request, browser, server):
     """A fresh page at a desktop or a phone size (a phone has touch), errors collected."""
-    phone = request.param == "phone"
-    context = browser.new_context(viewport=SIZES[request.param], is_mobile=phone, has_touch=phone)
-    page = context.new_page()
-    page.errors = []
+    page = watched_page(browser, SIZES[request.param], touch=request.param == "phone")
     page.size = request.param
-    page.on("pageerror", lambda error: page.errors.append(str(error)))
-    page.on("console", lambda m: page.errors.append(m.text) if m.type == "error" else None)
-    page.set_default_timeout(15_000)
     yield page
-    context.close()
+    page.context.close()
 
 
 def check_table(page, game):

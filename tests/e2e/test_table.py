@@ -14,7 +14,7 @@ import pytest
 
 from tcglab.engine import get_game
 
-from .conftest import pytestmark  # noqa: F401  (skips the module without chromium)
+from .conftest import pytestmark, watched_page  # noqa: F401  (pytestmark skips without chromium)
 from .test_play import ENABLED, TAP, create_vs_ai, step_ids
 
 GAMES = ["higurashi", "pgt", "pm", "ps"]
@@ -62,14 +62,9 @@ def in_english(text: str) -> str:
 @pytest.fixture
 def phone(browser, server):
     """A phone-sized page with touch, errors collected."""
-    context = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True)
-    page = context.new_page()
-    page.errors = []
-    page.on("pageerror", lambda error: page.errors.append(str(error)))
-    page.on("console", lambda m: page.errors.append(m.text) if m.type == "error" else None)
-    page.set_default_timeout(15_000)
+    page = watched_page(browser, PHONE, touch=True)
     yield page
-    context.close()
+    page.context.close()
 
 
 def click_until(page, selector, limit=60):
