@@ -147,3 +147,24 @@ def test_derive_seeds_a_child_from_the_next_number():
     expected = Rng(reference.next_u64())
     assert [child.next_u64() for _ in range(3)] == [expected.next_u64() for _ in range(3)]
     assert parent.next_u64() == reference.next_u64()  # the parent moved on by one number
+
+
+def test_results_forced_for_a_purpose_reach_only_draws_of_that_purpose():
+    rng = Rng(3)
+    rng.force_for("dice", 6, 1)
+    other = rng.clone()
+    unrelated = [rng.roll(6) for _ in range(4)]  # untagged rolls stay random
+    assert unrelated == [other.roll(6) for _ in range(4)]
+    assert [rng.roll(6, "dice"), rng.roll(6, "dice")] == [6, 1]
+    assert rng.forced_for() == {}
+    rng.force_for("first_player", 1)
+    twin = rng.clone()
+    assert rng.below(2, "first_player") == 1
+    assert twin.forced_for() == {"first_player": (1,)}  # the clone kept its own queue
+
+
+def test_a_forced_result_outside_the_draw_is_refused():
+    rng = Rng(0)
+    rng.force_for("dice", 7)
+    with pytest.raises(ValueError, match="forced dice result 7"):
+        rng.roll(6, "dice")

@@ -27,3 +27,7 @@ class CardDataError(TcglabError):
 
 class ReplayError(TcglabError):
     """A replay file that is corrupt, foreign or made for other cards or rules."""
+
+
+class ScenarioError(TcglabError):
+    """A scenario file that cannot be loaded, run or written (names file, line, field)."""

@@ -11,13 +11,18 @@ _GOLDEN = 0x9E3779B97F4A7C15
 
 
 class Rng:
-    """Deterministic generator; tests queue forced die results with `force`."""
+    """Deterministic generator. Results can be forced two ways: `force` queues die
+    results for whatever rolls next, and `force_for(purpose, ...)` queues results for
+    the draws a game tags with that purpose ("dice", "first_player"), leaving every
+    other draw random. Scenarios use purposes, so a forced check roll is never eaten by
+    an unrelated roll before it."""
 
-    __slots__ = ("_forced", "_s")
+    __slots__ = ("_by", "_forced", "_s")
 
     def __init__(self, seed: int = 0) -> None:
         self._s = seed & _MASK
         self._forced: tuple[int, ...] = ()
+        self._by: dict[str, tuple[int, ...]] | None = None
 
     def next_u64(self) -> int:
         self._s = s = (self._s + _GOLDEN) & _MASK
@@ -25,12 +30,24 @@ class Rng:
         z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
         return z ^ (z >> 31)
 
-    def below(self, n: int) -> int:
-        """A uniform integer in [0, n); the bias of the multiply-shift is below 2**-58."""
+    def below(self, n: int, purpose: str | None = None) -> int:
+        """A uniform integer in [0, n); the bias of the multiply-shift is below 2**-58.
+        With a purpose, a result forced for it comes first."""
+        if self._by is not None and purpose in self._by:
+            value = self._take(purpose)
+            if not 0 <= value < n:
+                raise ValueError(f"forced {purpose} result {value} is not between 0 and {n - 1}")
+            return value
         return (self.next_u64() * n) >> 64
 
-    def roll(self, sides: int = 6) -> int:
-        """One die, 1..sides; a forced result is used first if one is queued."""
+    def roll(self, sides: int = 6, purpose: str | None = None) -> int:
+        """One die, 1..sides. A result forced for `purpose` is used first, then one
+        queued by `force`."""
+        if self._by is not None and purpose in self._by:
+            value = self._take(purpose)
+            if not 1 <= value <= sides:
+                raise ValueError(f"forced {purpose} result {value} is not between 1 and {sides}")
+            return value
         if self._forced:
             value, self._forced = self._forced[0], self._forced[1:]
             if not 1 <= value <= sides:
@@ -42,17 +59,39 @@ class Rng:
         """Queue the next die results, for tests: `rng.force(6, 6, 1)`."""
         self._forced = self._forced + tuple(values)
 
+    def force_for(self, purpose: str, *values: int) -> None:
+        """Queue results for the draws tagged `purpose`: `rng.force_for("dice", 3, 5)`."""
+        if not values:
+            return
+        by = dict(self._by or {})
+        by[purpose] = by.get(purpose, ()) + tuple(values)
+        self._by = by
+
+    def _take(self, purpose: str) -> int:
+        queue = self._by[purpose]
+        by = dict(self._by)
+        if len(queue) > 1:
+            by[purpose] = queue[1:]
+        else:
+            del by[purpose]
+        self._by = by or None
+        return queue[0]
+
     @property
     def forced(self) -> tuple[int, ...]:
         return self._forced
+
+    def forced_for(self) -> dict[str, tuple[int, ...]]:
+        """The results still queued per purpose."""
+        return dict(self._by or {})
 
     def shuffle(self, items: list) -> None:
         for i in range(len(items) - 1, 0, -1):
             j = self.below(i + 1)
             items[i], items[j] = items[j], items[i]
 
-    def choice(self, items):
-        return items[self.below(len(items))]
+    def choice(self, items, purpose: str | None = None):
+        return items[self.below(len(items), purpose)]
 
     def derive(self) -> Rng:
         """A fresh generator seeded from this one (for determinize and sub-searches)."""
@@ -62,7 +101,10 @@ class Rng:
         twin = Rng.__new__(Rng)
         twin._s = self._s
         twin._forced = self._forced
+        twin._by = self._by  # never mutated in place: force_for and _take replace it
         return twin
 
-    def snapshot(self) -> list[int]:
-        return [self._s, *self._forced]
+    def snapshot(self) -> list:
+        if self._by is None:
+            return [self._s, *self._forced]
+        return [self._s, *self._forced, {k: list(v) for k, v in sorted(self._by.items())}]
