@@ -56,6 +56,18 @@ class Encoding:
             if seat is not None and seat >= 0:
                 out[at + k * width + (seat - me) % players] = 1.0
 
+    def start_two_seat(self, view: dict, out, turns: int, steps: Sequence) -> tuple[int, int]:
+        """The head of a two-seat game's tensor: the turn over `turns`, the turn player,
+        the first player and the seat to move counted from the observer, and the step
+        as a one-hot among `steps`. Returns the observer and where the next block starts."""
+        me = 0 if view["seat"] is None else view["seat"]
+        at = self._start["game"]
+        out[at] = view["turn"] / turns
+        self.mark_seats(out, at + 1, (view["current"], view["first"], view["to_move"]), me, 2, 2)
+        at += 7
+        self.one_of(out, at, view["step"], steps)
+        return me, at + len(steps) + 1
+
     @staticmethod
     def count_cards(out, at: int, indexes: dict[str, int], ids: Iterable[str]) -> None:
         """How many of each card `ids` holds, by card from `at`."""

@@ -79,14 +79,8 @@ class PSEncoding(Encoding):
     def write(self, view: dict, out) -> None:
         """One seat's observation into `out`, a zeroed sequence of `size` numbers."""
         watching = view["seat"] is None
-        me = 0 if watching else view["seat"]
         cards, n = self.cards, len(self.cards)
-        at = self._start["game"]
-        out[at] = view["turn"] / 50
-        self.mark_seats(out, at + 1, (view["current"], view["first"], view["to_move"]), me, 2, 2)
-        at += 7
-        self.one_of(out, at, view["step"], STEPS)
-        at += len(STEPS) + 1
+        me, at = self.start_two_seat(view, out, 50, STEPS)
         out[at] = float(view["energy_placed"])
         out[at + 1] = float(view["result"] is not None)
         out[at + 2] = float(watching)

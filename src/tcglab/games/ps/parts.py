@@ -153,26 +153,35 @@ def _modify(st: PSState, side: int, uid: int, stat: str, amount: int, part: Part
     )
 
 
-def _helps_in_battle(seen: Seen, attacker: bool) -> bool | None:
-    """In a battle window a change helps one side: None outside battles."""
-    if seen.moment != "battle":
-        return None
-    return seen.attacking == attacker
+class _Change(Part):
+    """A lasting change to one stat of one character: what it changes, whose side of a
+    battle it helps (the attacker's or the defender's) and when else it is worth it."""
+
+    lasting = True
+    stat: ClassVar[int]
+    helps_attacker: ClassVar[bool]
+
+    def apply(self, st, seat, number, source, target):
+        _modify(st, seat, target, self.stat, self.amount, self, source)
+
+    def worth(self, seen):
+        if seen.moment == "battle":  # in a battle window a change helps one side
+            return seen.attacking == self.helps_attacker
+        return self.worth_outside_battle(seen)
+
+    def worth_outside_battle(self, seen: Seen) -> bool:
+        raise NotImplementedError(self.kind)
 
 
 @part
-class Boost(Part):
-    kind, aim, lasting = "boost", "own", True
+class Boost(_Change):
+    """Technique +n on one of the player's characters: it helps an attacker."""
+
+    kind, aim, stat, helps_attacker = "boost", "own", TECHNIQUE, True
     text_en = "Give one of your characters +{amount} technique {until}."
     text_ja = "自分のキャラクター1体のテクニックを{until}+{amount}する。"
 
-    def apply(self, st, seat, number, source, target):
-        _modify(st, seat, target, TECHNIQUE, self.amount, self, source)
-
-    def worth(self, seen):
-        battle = _helps_in_battle(seen, attacker=True)
-        if battle is not None:
-            return battle
+    def worth_outside_battle(self, seen):
         return seen.moment == "main" and any(
             not u["exhausted"] and not u["sick"] for u in seen.mine
         )
@@ -204,20 +213,14 @@ class Rally(Boost):
 
 
 @part
-class Shield(Part):
+class Shield(_Change):
     """Damage reduction (guard): less damage of every kind, battle or effect."""
 
-    kind, aim, lasting = "shield", "own", True
+    kind, aim, stat, helps_attacker = "shield", "own", GUARD, False
     text_en = "One of your characters takes {amount} less damage {until}."
     text_ja = "自分のキャラクター1体が受けるダメージを{until}{amount}減らす。"
 
-    def apply(self, st, seat, number, source, target):
-        _modify(st, seat, target, GUARD, self.amount, self, source)
-
-    def worth(self, seen):
-        battle = _helps_in_battle(seen, attacker=False)
-        if battle is not None:
-            return battle
+    def worth_outside_battle(self, seen):
         return seen.moment == "main" and bool(seen.theirs) and bool(seen.mine)
 
 
@@ -311,41 +314,37 @@ class Draw(Part):
         return seen.me["deck"] > 5
 
 
-def _set_exhausted(st: PSState, uid: int, exhausted: bool, kind: str) -> None:
-    """A character made exhausted or standby, and the event `kind` saying so."""
-    side, index = st.find(uid)
-    unit = st.units[side][index]
-    st.units[side][index] = unit._replace(exhausted=exhausted)
-    st.emit(kind, seat=side, slot=index + 1, name=st.name(unit.card))
+class _Turn(Part):
+    """One character turned to exhausted or to standby, and an event saying so."""
+
+    takes_amount = False
+    exhausted: ClassVar[bool]  # what it turns the character to
+
+    def fits(self, unit):
+        return unit.exhausted != self.exhausted
+
+    def apply(self, st, seat, number, source, target):
+        side, index = st.find(target)
+        unit = st.units[side][index]
+        st.units[side][index] = unit._replace(exhausted=self.exhausted)
+        st.emit(self.kind, seat=side, slot=index + 1, name=st.name(unit.card))
 
 
 @part
-class Ready(Part):
-    kind, aim, takes_amount = "ready", "own_exhausted", False
+class Ready(_Turn):
+    kind, aim, exhausted = "ready", "own_exhausted", False
     text_en = "Return one of your exhausted characters to standby."
     text_ja = "消耗状態の自分のキャラクター1体を待機状態にする。"
-
-    def fits(self, unit):
-        return unit.exhausted
-
-    def apply(self, st, seat, number, source, target):
-        _set_exhausted(st, target, False, "ready")
 
     def worth(self, seen):
         return seen.moment == "main" and any(u["exhausted"] and not u["sick"] for u in seen.mine)
 
 
 @part
-class Tire(Part):
-    kind, aim, takes_amount = "tire", "enemy_standby", False
+class Tire(_Turn):
+    kind, aim, exhausted = "tire", "enemy_standby", True
     text_en = "Exhaust one of the opponent's standby characters."
     text_ja = "相手の待機状態のキャラクター1体を消耗状態にする。"
-
-    def fits(self, unit):
-        return not unit.exhausted
-
-    def apply(self, st, seat, number, source, target):
-        _set_exhausted(st, target, True, "tire")
 
     def worth(self, seen):
         return seen.moment == "main" and any(not u["exhausted"] for u in seen.theirs)
