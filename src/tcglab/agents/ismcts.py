@@ -94,6 +94,16 @@ def play_out_shares(state: State, evaluate: Evaluate | None) -> list[float]:
     return win_shares(state)
 
 
+def best_action(legal: list[Action], visits: dict[str, int], preferred: str | None) -> Action:
+    """Most visited; ties go to the guide's choice, then to the first listed."""
+    order = {action.id: n for n, action in enumerate(legal)}
+
+    def rank(action: Action) -> tuple:
+        return (visits.get(action.id, 0), action.id == preferred, -order[action.id])
+
+    return max(legal, key=rank)
+
+
 class IsmctsAgent:
     name = "ismcts"
 
@@ -131,6 +141,20 @@ class IsmctsAgent:
         if len(legal) == 1:
             self.last_iterations = 0
             return legal[0]
+        root = self._search(decision)
+        return best_action(legal, self.visits(root), root.preferred)
+
+    def root_visits(self, decision: Decision) -> tuple[dict[str, int], str | None]:
+        """One search's visits of each root action and the guide's choice: what a
+        root-parallel search adds up over its workers (agents/parallel.py)."""
+        root = self._search(decision)
+        return self.visits(root), root.preferred
+
+    @staticmethod
+    def visits(root: _Edge) -> dict[str, int]:
+        return {action_id: edge.visits for action_id, edge in root.children.items()}
+
+    def _search(self, decision: Decision) -> _Edge:
         rng = self.rng.derive()
         root = _Edge(None)
         if self.guide is not None:
@@ -145,7 +169,7 @@ class IsmctsAgent:
             if deadline is None and self._settled(root, self.iterations - done):
                 break
         self.last_iterations = done
-        return self._best(root, legal)
+        return root
 
     @staticmethod
     def _settled(root: _Edge, remaining: int) -> bool:
@@ -154,18 +178,6 @@ class IsmctsAgent:
             return False
         first, second = sorted((e.visits for e in root.children.values()), reverse=True)[:2]
         return first - second > remaining
-
-    @staticmethod
-    def _best(root: _Edge, legal: list[Action]) -> Action:
-        """Most visited; ties go to the guide's choice, then to the first listed."""
-        order = {action.id: n for n, action in enumerate(legal)}
-
-        def rank(action: Action) -> tuple:
-            edge = root.children.get(action.id)
-            visits = edge.visits if edge else 0
-            return (visits, action.id == root.preferred, -order[action.id])
-
-        return max(legal, key=rank)
 
     def _iterate(self, state: State, root: _Edge, rng: Rng) -> None:
         node, path, expanded = root, [], False

@@ -5,8 +5,9 @@ An ISMCTS spec takes `iters` (iterations per decision), `seconds` (a time budget
 instead; not reproducible), `c` (UCB exploration), `rollout` (random or heuristic),
 `limit` (actions per playout before the position is scored), `guide` (heuristic or
 none: the agent whose choices order the search), `bias` (how strongly the guide's
-choice is favoured at first) and `widen` (how fast nodes below the root try more than
-the guide's choice; 0 tries every action at once).
+choice is favoured at first), `widen` (how fast nodes below the root try more than
+the guide's choice; 0 tries every action at once) and `workers` (processes that search
+the decision at once, each with an equal share of `iters`: agents/parallel.py).
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ from dataclasses import dataclass
 
 from tcglab.agents.base import Agent
 from tcglab.agents.ismcts import IsmctsAgent, policy_rollout, random_rollout
+from tcglab.agents.parallel import RootParallelAgent
 from tcglab.agents.random_agent import RandomAgent
 from tcglab.engine.errors import BadOption
 from tcglab.engine.game import Game
@@ -69,10 +71,11 @@ ISMCTS_PARAMS = {
     "guide": Param(str, words=("heuristic", "none")),
     "bias": Param(float, 0, 100),
     "widen": Param(float, 0, 100),
+    "workers": Param(int, 1, 64),
 }
 ACCEPTED = (
     "random, heuristic or ismcts[:iters=N,seconds=S,c=X,rollout=random|heuristic,"
-    "limit=N,guide=heuristic|none,bias=X,widen=X]"
+    "limit=N,guide=heuristic|none,bias=X,widen=X,workers=N]"
 )
 LEVELS = ("easy", "normal", "hard")
 # What each level stands for where the game does not set it in `Game.levels`. A game
@@ -112,7 +115,23 @@ def make_agent(spec: str, game: Game, seed: int) -> Agent:
         return RandomAgent(seed)
     if kind == "heuristic":
         return _heuristic(game, seed)
-    return _ismcts(game, seed, _parse_params(params))
+    values = _parse_params(params)
+    if values.get("workers", 1) > 1:
+        return _root_parallel(seed, values)
+    return _ismcts(game, seed, values)
+
+
+def _root_parallel(seed: int, values: dict) -> RootParallelAgent:
+    """The search spread over processes: each worker runs the single search's spec
+    with its share of the iterations (a time budget is each worker's whole)."""
+    single = {k: v for k, v in values.items() if k not in ("workers", "iters")}
+    iterations = values.get("iters", 0 if "seconds" in values else 400)
+
+    def spec_for(share: int) -> str:
+        budget = {} if "seconds" in values else {"iters": max(share, 1)}
+        return "ismcts:" + ",".join(f"{k}={v}" for k, v in {**single, **budget}.items())
+
+    return RootParallelAgent(spec_for, seed, iterations or values["workers"], values["workers"])
 
 
 def _ismcts(game: Game, seed: int, values: dict) -> IsmctsAgent:

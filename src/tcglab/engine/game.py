@@ -126,6 +126,15 @@ class Game(ABC):
     # decisions to a second or two); levels it leaves out get tcglab's defaults.
     levels: Mapping[str, str] = MappingProxyType({})
 
+    def __reduce_ex__(self, protocol):
+        """A registered game travels to another process by its id (its card set is
+        read there once), not as a copy of its card tables."""
+        from tcglab.engine.registry import games, get_game
+
+        if games().get(self.id) is self:
+            return (get_game, (self.id,))
+        return super().__reduce_ex__(protocol)
+
     def info(self) -> dict:
         """The game as listings show it (`tcglab games`, the lobby): its id, its name and
         the players it takes, as JSON-able data each listing adds its own facts to."""

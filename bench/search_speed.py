@@ -1,0 +1,95 @@
+"""How fast the search AI thinks: ISMCTS iterations a second on mid-game decisions of
+every game, with random and with heuristic playouts, and the speed-up of a
+root-parallel search (`workers=2`) over one process at the same iteration budget.
+
+Not a test: it measures and prints. Decisions are taken from seeded random games at
+the first point past a tenth of the way in where the mover has three choices or more;
+every figure is the median over those decisions. On a shared machine the speed-up is
+only as good as the idle cores: run it alone.
+
+    python bench/search_speed.py [--game ID ...] [--decisions N] [--iters N] [--json]
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import statistics
+import time
+
+from tcglab.agents.base import Decision
+from tcglab.agents.specs import make_agent
+from tcglab.engine import games, get_game
+from tcglab.engine.rng import Rng
+
+
+def decisions(game, count: int) -> list:
+    """Mid-game positions with at least three legal actions, from seeded random games."""
+    found, seed = [], 0
+    while len(found) < count and seed < count * 20:
+        seed += 1
+        state, rng = game.new_state(seed, game.default_players), Rng(seed)
+        steps = 0
+        while not state.over:
+            legal = state.legal_actions()
+            if steps >= 12 and len(legal) >= 3:
+                found.append(state.clone())
+                break
+            state.apply(rng.choice(legal))
+            steps += 1
+    return found
+
+
+def seconds_per_decision(game, states: list, spec: str) -> tuple[float, float]:
+    """(median seconds a decision, median iterations a second) of `spec` over `states`."""
+    times, rates = [], []
+    for index, state in enumerate(states):
+        agent = make_agent(spec, game, index + 1)
+        start = time.perf_counter()
+        agent.choose(Decision(state))
+        spent = time.perf_counter() - start
+        times.append(spent)
+        rates.append(agent.last_iterations / spent)
+    return statistics.median(times), statistics.median(rates)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--game", action="append", help="a game id (default: all)")
+    parser.add_argument("--decisions", type=int, default=6, help="positions per game")
+    parser.add_argument("--iters", type=int, default=200, help="iterations per decision")
+    parser.add_argument("--json", action="store_true", help="print JSON instead of a table")
+    args = parser.parse_args(argv)
+    rows = []
+    for game_id in args.game or list(games()):
+        game = get_game(game_id)
+        states = decisions(game, args.decisions)
+        row = {"game": game_id, "decisions": len(states)}
+        for rollout in ("random", "heuristic"):
+            spec = f"ismcts:iters={args.iters},rollout={rollout}"
+            row[f"{rollout}_iters_per_s"] = round(seconds_per_decision(game, states, spec)[1])
+        spec = f"ismcts:iters={args.iters},rollout=heuristic"
+        make_agent(spec + ",workers=2", game, 0).choose(Decision(states[0]))  # start the pool
+        one = seconds_per_decision(game, states, spec)[0]
+        two = seconds_per_decision(game, states, spec + ",workers=2")[0]
+        row.update(seconds_1_worker=round(one, 3), seconds_2_workers=round(two, 3))
+        row["speed_up"] = round(one / two, 2)
+        rows.append(row)
+    if args.json:
+        print(json.dumps(rows, indent=2))
+        return 0
+    print(
+        "| game | iterations/s (random playouts) | iterations/s (heuristic playouts) | "
+        "s/decision, 1 worker | 2 workers | speed-up |"
+    )
+    print("|---|---:|---:|---:|---:|---:|")
+    for r in rows:
+        print(
+            f"| {r['game']} | {r['random_iters_per_s']:,} | {r['heuristic_iters_per_s']:,} | "
+            f"{r['seconds_1_worker']} | {r['seconds_2_workers']} | {r['speed_up']}x |"
+        )
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
