@@ -200,7 +200,7 @@ def test_a_format_the_game_does_not_have_is_a_clear_error(cli, args, message):
 
 def test_a_match_for_a_game_without_match_rules_is_a_clear_error(cli):
     code, _, err = cli("play", "higurashi", "--match", "--seed", "1")
-    has = "championship (tools: encoding)"
+    has = "championship (tools: encoding, scenario)"
     assert code == 2 and err == f"tcglab: error: higurashi has no match; it has: {has}\n"
 
 

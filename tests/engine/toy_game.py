@@ -216,7 +216,7 @@ def choices(st: RaceState, seat: int) -> list[Action]:
 @decision(choices)
 def choose(st: RaceState, action: Action, seat: int) -> None:
     if action.id == "roll":
-        die = st.rng.roll(st.options["sides"])
+        die = st.rng.roll(st.options["sides"], "dice")
         st.scores[seat] += die
         st.emit("roll", seat=seat, die=die)
     elif action.id == "play":

@@ -81,7 +81,8 @@ def capability_line(capability: Capability) -> str:
         head = f"tool {capability.name}"
     else:
         head = f"format {capability.name} ({capability.counts()} players)"
-    return f"{head}: {capability.title} [{capability.rule}]"
+    rule = f" [{capability.rule}]" if capability.rule else ""
+    return f"{head}: {capability.title}{rule}"
 
 
 GAMES = Command(

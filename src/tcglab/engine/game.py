@@ -125,6 +125,14 @@ class Game(ABC):
     # (e.g. {"hard": "ismcts:iters=200,rollout=heuristic"}, a budget measured to keep
     # decisions to a second or two); levels it leaves out get tcglab's defaults.
     levels: Mapping[str, str] = MappingProxyType({})
+    # The action ids that decline to do anything (pass a timing, let a roll stand, end
+    # a step with nothing left to do). A table plays such an action for a person when it
+    # is the only legal one; a lone action that does something stays their choice.
+    pass_ids: frozenset[str] = frozenset({"pass"})
+
+    def is_pass(self, action) -> bool:
+        """Whether an action (or its id) only declines: see `pass_ids`."""
+        return (action if isinstance(action, str) else action.id) in self.pass_ids
 
     def __reduce_ex__(self, protocol):
         """A registered game travels to another process by its id (its card set is

@@ -78,6 +78,12 @@ class Rng:
         return queue[0]
 
     @property
+    def state(self) -> int:
+        """The generator's whole state: `Rng(rng.state)` draws exactly what `rng` would
+        (forced results aside), which is how a scenario file carries it."""
+        return self._s
+
+    @property
     def forced(self) -> tuple[int, ...]:
         return self._forced
 

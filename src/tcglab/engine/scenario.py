@@ -33,7 +33,7 @@ class Source:
         `expect.2.zones` is written: its own `key =` line, or the header of the
         closest table that holds it. None where the text does not show it."""
         parts = [p for p in field.split(".") if p]
-        best = None
+        best, depth = None, 0  # the line found and how much of the field it names
         table: list[str] = []
         counts: dict[str, int] = {}
         for number, raw in enumerate(self.lines, 1):
@@ -45,15 +45,55 @@ class Source:
                     key = ".".join(table)
                     counts[key] = counts.get(key, 0) + 1
                     table = [*table, str(counts[key])]
-                if parts[: len(table)] == table:
-                    best = number
+                if parts[: len(table)] == table and len(table) >= depth:
+                    best, depth = number, len(table)
                 continue
             key = re.match(r'("[^"]*"|[A-Za-z0-9_-]+(?:\.[A-Za-z0-9_-]+)*)\s*=', line)
-            if key:
-                path = [*table, *[p.strip('"') for p in key.group(1).split(".")]]
-                if parts[: len(path)] == path or path[: len(parts)] == parts:
-                    best = number
+            if not key:
+                continue
+            path = [*table, *[p.strip('"') for p in key.group(1).split(".")]]
+            if parts[: len(path)] == path and len(path) >= depth:
+                best, depth = number, len(path)
+                if len(parts) == len(path) + 1 and parts[-1].isdigit():
+                    return self._item_line(number, raw.index("=") + 1, int(parts[-1]))
+            elif path[: len(parts)] == parts and len(parts) > depth:  # a key inside it
+                best, depth = number, len(parts)
         return best
+
+    def _item_line(self, number: int, column: int, item: int) -> int:
+        """The line where the `item`-th (1-based) entry of the array that starts at
+        `column` of line `number` begins; the key's own line if it cannot tell."""
+        depth, count, quote, start = 0, 0, "", True
+        for at in range(number - 1, len(self.lines)):
+            text = self.lines[at][column:] if at == number - 1 else self.lines[at]
+            escaped = False
+            for char in text:
+                if quote:
+                    if escaped:
+                        escaped = False
+                    elif char == "\\" and quote == '"':
+                        escaped = True
+                    elif char == quote:
+                        quote = ""
+                    continue
+                if char == "#":
+                    break
+                if char in "[{":
+                    depth += 1
+                elif char in "]}":
+                    depth -= 1
+                    if depth == 0:
+                        return number
+                elif char == "," and depth == 1:
+                    start = True
+                    continue
+                if depth >= 1 and start and not char.isspace() and (depth > 1 or char not in "[{"):
+                    count, start = count + 1, False
+                    if count == item:
+                        return at + 1
+                if char in "\"'":
+                    quote = char
+        return number
 
     def fail(self, field: str, problem: str) -> ScenarioError:
         line = self.line_of(field) if field else None
@@ -167,10 +207,13 @@ class ScenarioFormat(ABC):
       ("main": "the main phase of the turn player").
     - `purposes`: the forced-random purposes the game's draws are tagged with, each
       with what it forces ("dice": "the dice of the next checks, in order").
+    - `rule_prefix`: how the game's rule IDs begin ("PGT"), which a file's `rule` list
+      is checked against; empty means the game id in capitals.
     """
 
     points: ClassVar[dict[str, str]] = {}
     purposes: ClassVar[dict[str, str]] = {}
+    rule_prefix: ClassVar[str] = ""
 
     @abstractmethod
     def build(self, game, position: Fields, *, seed: int, options: dict, players: int):
@@ -194,3 +237,8 @@ class ScenarioFormat(ABC):
         """The numbers and facts expectations may check, keyed by name ("p1.score",
         "p1.F1.ap", "turn")."""
         return {}
+
+    def out(self, state, seat: int) -> bool:
+        """Whether `seat` has lost while the game goes on without it (a player knocked
+        out of a game of three or more); games nobody leaves early keep the default."""
+        return False

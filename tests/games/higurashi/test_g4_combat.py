@@ -121,16 +121,6 @@ def test_attacker_turns_sideways_after_a_successful_attack():
     assert sideways(st, "C01")
 
 
-def test_attacks_use_current_values_with_modifiers():
-    """G4-GAP-11 eligibility reads current attack and defence (event modifiers count)."""
-    st = build([["C11 up"], ["C14 up"]], hands={0: ["E01"]})
-    assert "attack 0" not in ids(st)
-    play(st, "play E01", "target 0.0")
-    assert "attack 0" in ids(st)
-    play(st, "attack 0")
-    assert st.legal_actions()[0].label.endswith("success on 5-6")
-
-
 # -- die modifiers -----------------------------------------------------------------
 
 
@@ -260,17 +250,6 @@ def test_counter_turns_the_counter_attacker_sideways():
     st.rng.force(1)
     play(st, "counter")
     assert sideways(st, "C44")
-
-
-def test_counter_of_a_counter_is_never_offered():
-    """G4-GAP-16 after a failed counter the first attacker gets no counter of its own,
-    and play returns to the attacker's main decision."""
-    st = failed_attack([["C02 up"], ["C44 up"]])
-    st.rng.force(1)
-    play(st, "counter")
-    assert events(st, "counter_result")[0]["success"] is False
-    assert st.to_move == 0 and st.stack == [("main", 0)]
-    assert kinds(st).count("counter") == 1
 
 
 def test_counter_eliminating_the_attacker_ends_its_turn():

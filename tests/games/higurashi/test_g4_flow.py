@@ -108,21 +108,8 @@ def test_turn_order_skips_eliminated_players():
     assert seen == [3, 0, 1]
 
 
-def test_player_knocked_out_mid_game_is_skipped():
-    """G4-2.7 no characters left: out, and skipped from then on (G4-GAP-15)."""
-    st = build([["C01 up"], ["C20 up"], ["C06"]])
-    play(st, "attack 0", "target 1.0")  # difference 6: success whatever the die
-    assert not st.alive[1] and "eliminated" in kinds(st)
-    play(st, "end")
-    assert st.to_move == 2
-
-
-def test_eliminated_players_events_go_to_the_discard():
-    """G4-2.7 an eliminated player's hand leaves play (to the shared discard)."""
-    st = build([["C01 up"], ["C20 up"], ["C06"]], hands={1: ["E01", "E05"]})
-    play(st, "attack 0", "target 1.0")
-    assert st.hands[1] == []
-    assert sorted(st.event_card(e).id for e in st.discard) == ["E01", "E05"]
+# A player knocked out mid-game, its hand discarded and its turns skipped (G4-2.7,
+# G4-GAP-15): tests/scenarios/higurashi/G4-GAP-15.toml.
 
 
 def test_draw_one_event_per_turn():

@@ -1,22 +1,12 @@
-"""Battles (PS-9): the worked examples PS-WE-1 to PS-WE-4 and the battle gaps."""
+"""Battles (PS-9): the sense arithmetic of PS-WE-2 and the battle gaps. The worked
+examples PS-WE-1 to PS-WE-4 themselves are scenario files in tests/scenarios/ps/."""
 
 import pytest
 
 from tcglab.engine.errors import IllegalAction
 from tcglab.games.ps.cards import parse_sense
 
-from .builder import build, events, field, ids, next_turn, play, trash, unit
-
-
-def test_ps_we_1_additive_sense_downs_the_defender_and_hurts_its_player():
-    # PS-WE-1 technique 4 against sense -1 and life 3: 3 damage, down, 1 to the player
-    st = build([["A4"], ["D1 energy=2"]], energy=[0, 2])
-    assert st.free_energy(1) == 0
-    play(st, "attack 1", "defend 1", "target 1")
-    assert events(st, "hit")[0]["amount"] == 3
-    assert field(st, 1) == [] and trash(st, 1) == ["D1"]
-    assert st.hurt == [0, 1]
-    assert st.free_energy(1) == 2  # PS-10.3.4 its energy is released
+from .builder import build, events, field, ids, next_turn, play, unit
 
 
 @pytest.mark.parametrize(
@@ -26,54 +16,6 @@ def test_ps_we_1_additive_sense_downs_the_defender_and_hurts_its_player():
 def test_ps_we_2_sense_arithmetic_rounds_up_and_never_goes_below_zero(sense, technique, expected):
     # PS-WE-2 3 x 1/2 = 1.5 -> 2; 1 - 3 = -2 -> 0 (PS-9.5.1)
     assert parse_sense(sense).apply(technique, 0) == expected
-
-
-def test_ps_we_2_in_battle_halving_sense_and_negative_damage():
-    # PS-WE-2
-    st = build([["A3", "A1"], ["H2", "M3"]])
-    play(st, "attack 1", "defend 1", "done", "target 1")
-    assert unit(st, 1, "H2").damage == 2  # 3 x 1/2 = 1.5, rounded up
-    play(st, "attack 2", "defend 2", "target 2")
-    assert unit(st, 1, "M3").damage == 0  # 1 - 3 = -2, never below 0
-
-
-def test_ps_we_3_no_defenders_the_player_takes_the_technique_and_can_lose():
-    # PS-WE-3
-    st = build([["A4"], []], hurt=[0, 6])
-    play(st, "attack 1")  # no standby character: no defence is possible (PS-9.3.1)
-    assert st.hurt == [0, 10]
-    assert st.over and st.result.winners == (0,) and st.result.reason == "damage"
-
-
-def test_ps_we_3_declining_to_defend_sends_the_damage_to_the_player():
-    # PS-WE-3
-    st = build([["A4"], ["D1"]])
-    play(st, "attack 1", "done")
-    assert st.hurt == [0, 4] and unit(st, 1, "D1").damage == 0
-
-
-def test_ps_we_4_three_defenders_bring_the_attacker_down():
-    # PS-WE-4 A (technique 5, life 4, 1 damage) against X, Y, Z (technique 2, life 2)
-    st = build([["A5 damage=1"], ["X2", "Y2", "Z2"]])
-    play(st, "attack 1", "defend 1", "defend 2", "defend 3", "target 1")
-    hits = events(st, "hit")
-    assert [(h["name"], h["amount"], h["total"]) for h in hits] == [
-        ("X2", 5, 5),  # (a) X goes down
-        ("A5", 2, 3),  # (c) Y strikes: 3 < 4
-        ("A5", 2, 5),  # (d) Z strikes: 5 >= 4, A goes down
-    ]
-    assert field(st, 0) == [] and field(st, 1) == ["Y2", "Z2"]
-    assert st.hurt == [1, 1]
-
-
-def test_ps_we_4_two_defenders_the_attacker_survives_and_keeps_its_damage():
-    # PS-WE-4
-    st = build([["A5 damage=1"], ["X2", "Y2"]])
-    play(st, "attack 1", "defend 1", "defend 2", "target 2")
-    assert unit(st, 0, "A5").damage == 3
-    next_turn(st)  # on to the opponent's turn and back: damage stays (PS-6.6)
-    next_turn(st)
-    assert st.current == 0 and unit(st, 0, "A5").damage == 3
 
 
 def test_ps_gap_8_a_declared_defender_must_be_the_target():

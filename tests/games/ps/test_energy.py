@@ -5,17 +5,15 @@ import pytest
 
 from tcglab.engine.errors import IllegalAction
 
-from .builder import build, events, field, hand, ids, play
+from .builder import build, events, hand, ids, play
 
 
-def test_ps_we_5_a_level_2_character_occupies_2_of_3_energy_and_releases_them():
-    # PS-WE-5
-    st = build([[], ["A5"]], hands={0: ["L2"]}, energy=[3, 0])
+def test_the_opponent_sees_how_much_energy_is_free():
+    # PS-WE-5 itself is tests/scenarios/ps/PS-WE-5.toml; what a scenario cannot say is
+    # that the occupied energy shows in the opponent's observation too
+    st = build([[], []], hands={0: ["L2"]}, energy=[3, 0])
     play(st, "play L2")
-    assert st.free_energy(0) == 1 and st.units[0][0].occ == 2
     assert st.observe(1)["seats"][0]["free_energy"] == 1
-    play(st, "end", "attack 1", "defend 1", "target 1")  # A5 downs L2 on the next turn
-    assert field(st, 0) == [] and st.free_energy(0) == 3
 
 
 def test_ps_gap_1_energy_comes_from_the_deck_top_face_down_once_a_turn():

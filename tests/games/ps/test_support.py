@@ -1,18 +1,9 @@
-"""Support effects by work (PS-10.1, PS-11.1.5, PS-WE-6, PS-GAP-11) and same-name
-uniqueness (PS-6.7, PS-GAP-7)."""
+"""Support effects by work (PS-10.1, PS-11.1.5, PS-GAP-11) and same-name uniqueness
+(PS-6.7, PS-GAP-7); PS-WE-6 is the scenario file tests/scenarios/ps/PS-WE-6.toml."""
 
 from tcglab.games.ps import values
 
 from .builder import build, events, field, ids, play, trash, unit
-
-
-def test_ps_we_6_two_other_same_work_characters_apply_entry_2():
-    # PS-WE-6
-    st = build([["S1", "S2", "S3"], []])
-    s1 = unit(st, 0, "S1")
-    assert values.support(st, 0, s1) == (2, 0)  # entry "2": technique +2
-    assert values.technique(st, 0, s1) == 3
-    assert st.observe(0)["seats"][0]["characters"][0]["support_count"] == 2
 
 
 def test_support_needs_another_character_of_the_work():

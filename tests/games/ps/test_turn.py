@@ -1,5 +1,6 @@
 """Turn structure, set-up and the end of a game (PS-2, PS-4, PS-7, PS-8) with the gaps
-PS-GAP-2 to 5, 12, 13 and 16, and the event lifetime of PS-WE-8."""
+PS-GAP-2 to 5, 12, 13 and 16 (PS-WE-7 and PS-WE-8 are scenario files in
+tests/scenarios/ps/)."""
 
 from tcglab.games.ps import GAME, values
 
@@ -68,41 +69,11 @@ def test_ps_8_1_start_phase_stands_characters_up_and_destroys_own_events():
     assert len(st.events[1]) == 1
 
 
-def test_ps_we_7_hand_limit_discard_down_to_exactly_five():
-    # PS-WE-7
-    st = build([[], []], hands={0: ["A1", "A3", "A4", "X2", "Y2", "Z2", "L2"]})
-    play(st, "end", "pass")  # the end phase (PS-8.4), then the reset phase
-    assert st.to_move == 0 and st.stack[-1][0] == "trim"
-    play(st, "discard L2", "discard Z2")
-    assert len(st.hand[0]) == 5 and trash(st, 0) == ["L2", "Z2"]
-    assert st.current == 1
-
-
 def test_ps_gap_13_only_the_turn_player_adjusts_the_hand():
     # PS-GAP-13
     st = build([[], []], hands={1: ["A1", "A3", "A4", "X2", "Y2", "Z2", "L2"]})
     next_turn(st)
     assert st.current == 1 and len(st.hand[1]) == 8  # seven kept, plus the draw
-
-
-def test_ps_we_8_event_lifetime_and_its_locked_energy():
-    # PS-WE-8
-    st = build([["A1"], ["X2"]], hands={0: ["E_BOOST", "E_GUARD"]}, energy=[3, 0])
-    play(st, "play E_BOOST", "target 1", "play E_GUARD", "target 1")
-    a1 = unit(st, 0, "A1")
-    assert values.technique(st, 0, a1) == 3 and values.bonuses(st, 0, a1)[1] == 1
-    assert st.free_energy(0) == 0
-    next_turn(st)  # reset phase of turn N: "until end of turn" ends (PS-8.5.1)
-    a1 = unit(st, 0, "A1")
-    assert (
-        values.technique(st, 0, a1) == 1 and values.bonuses(st, 0, a1)[1] == 1
-    )  # field effect stays
-    assert len(st.events[0]) == 2 and st.free_energy(0) == 0  # both events still there
-    play(st, "attack 1", "defend 1", "target 1")  # the opponent's turn: guard 1 applies
-    assert unit(st, 0, "A1").damage == 1
-    next_turn(st)  # start of turn N+1: both events to the trash (PS-11.2.2)
-    assert st.events[0] == [] and trash(st, 0) == ["E_BOOST", "E_GUARD"]
-    assert st.free_energy(0) == 3 and values.bonuses(st, 0, unit(st, 0, "A1"))[1] == 0
 
 
 def test_ps_gap_12_end_phase_turn_player_first_then_alternating():

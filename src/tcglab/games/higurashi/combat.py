@@ -17,6 +17,8 @@ if TYPE_CHECKING:
     from tcglab.games.higurashi.state import HigurashiState
 
 SCOUT_NEEDS = 4  # G4-3.2(c) 4-6 succeeds
+# What a scenario forces each roll by: "dice" for attacks and counter-attacks alike.
+ROLL_PURPOSE = {"scout": "scout", "attack": "dice", "counter": "dice"}
 
 
 def needed_roll(difference: int) -> int:
@@ -171,7 +173,7 @@ def attack(st: HigurashiState, action: Action, seat: int, actor: int) -> None:
 def roll(st: HigurashiState, kind: str, seat: int, actor: int, target: int) -> None:
     """Roll the die, then open the roller's window and the defender's window for die
     modifiers (G4-8.3: modifiers count only once the die is rolled)."""
-    die = st.rng.roll()
+    die = st.rng.roll(6, ROLL_PURPOSE[kind])
     st.roll = (kind, seat, actor, target, die, 0)
     st.emit("roll", seat=seat, die=die, purpose=kind)
     st.stack.append(("resolve_roll",))

@@ -37,6 +37,9 @@ class HigurashiGame(Game):
     default_players = 3
     options = OPTIONS
     heuristic_agent = HigurashiAgent
+    # Letting a roll stand (G4-4) and ending a turn with nothing left to do (G4-2.3) do
+    # nothing: the table plays them when nothing else is legal.
+    pass_ids = frozenset({"pass", "end"})
     # At most ROUND_CAP (100) rounds of five turns (options.py); random five-player games
     # under the longest options take about 1,500 actions at most.
     max_actions = 10_000
@@ -44,7 +47,10 @@ class HigurashiGame(Game):
     # The fixed action space and observation tensor of learning agents (tcglab.rl).
     from tcglab.games.higurashi.encoding import CAPABILITY as ENCODING
 
-    capabilities = (*capabilities, ENCODING)
+    # Positions as scenario files (docs/scenarios/higurashi.md).
+    from tcglab.games.higurashi.scenario import CAPABILITY as SCENARIO
+
+    capabilities = (*capabilities, ENCODING, SCENARIO)
     # Decisions within about 2 s on one core (bench/strength.py); playouts stop early
     # and are scored by the position value, a good guide in this game.
     levels = MappingProxyType({"hard": "ismcts:iters=200,limit=10,rollout=heuristic"})

@@ -37,7 +37,7 @@ def start_roll(st: HigurashiState) -> int:
     """G4-2.2 everyone rolls once, the highest starts; G4-GAP-14 tied highest reroll."""
     contenders = list(range(st.players))
     while True:
-        rolls = {seat: st.rng.roll() for seat in contenders}
+        rolls = {seat: st.rng.roll(6, "first_player") for seat in contenders}
         best = max(rolls.values())
         contenders = [seat for seat, value in rolls.items() if value == best]
         st.emit("start_roll", rolls={str(s): v for s, v in rolls.items()}, tied=len(contenders) > 1)

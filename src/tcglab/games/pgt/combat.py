@@ -259,7 +259,7 @@ def _dice_choices(n: int, mod: int) -> tuple[Action, ...]:
 def roll(st: PgtState, pid: int, k: int) -> None:
     p = st.procs[pid]
     p["k"] = k
-    p["faces"] = tuple(st.rng.roll() for _ in range(k))
+    p["faces"] = tuple(st.rng.roll(6, "dice") for _ in range(k))
     st.emit("roll", seat=p["seat"], dice=k, mod=p["mod"], faces=list(p["faces"]))
 
 

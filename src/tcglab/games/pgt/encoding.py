@@ -6,7 +6,7 @@ The vocabulary follows the action ids of the rules code, the six places of a par
 (PGT-8) and the card set:
 
 - formation: "keep S" for each place S, "put HN" for each hand position N (PGT-GAP-3
-  sets no hand limit, and no hand holds more than the set's 180 cards), "empty";
+  sets no hand limit, and no hand holds more than the set's 180 cards), "empty", "undo";
 - abilities: "flip S", "use S K" and "attack S K" for each place and each ability
   number K of the card with the most abilities, "skip", "pass", "no attack";
 - "guard G T" for each two places, "no guard", "target PX.S" for each player and place,
@@ -44,7 +44,7 @@ def vocabulary() -> tuple[str, ...]:
     cards = card_set()
     abilities = max(len(card.abilities) for card in cards.cards)
     return (
-        *("pass", "skip", "done", "empty", "no attack", "no guard"),
+        *("pass", "skip", "done", "empty", "undo", "no attack", "no guard"),
         *("counter", "innocence", "decline"),
         *(f"keep {s}" for s in SLOTS),
         *(f"put H{n}" for n in range(1, CARD_COUNT + 1)),

@@ -5,7 +5,8 @@ keeps a character already on the field there or elsewhere (PGT-8.4 free rearrang
 puts one from the hand face-down (PGT-8.2), or leaves it empty. Face-up characters must
 all be placed again (PGT-8.3); face-down ones left out go back to the hand (PGT-12.6).
 Every choice offered keeps the party completable within PGT-8.1, so a formation never
-ends illegal.
+ends illegal. Until the sixth slot settles the layout, "undo" takes back the last
+choice (PGT-8.4: formation is over once the layout is fixed).
 """
 
 from __future__ import annotations
@@ -52,11 +53,24 @@ def draw(st: PgtState, seat: int, quiet: bool = False) -> bool:
     return True
 
 
+def latest_draws(st: PgtState, seat: int, window: int = 40) -> list[str]:
+    """The cards `seat` drew in its latest run of draws (within the last `window`
+    events), in the order drawn: the hand is shown sorted, so the order is said here."""
+    drawn: list[str] = []
+    for event in reversed(st.log[-window:]):
+        mine = event.kind == "draw" and event.data["seat"] == seat and event.secret
+        if mine:
+            drawn.append(event.secret[seat]["card"])
+        elif drawn:
+            break
+    return drawn[::-1]
+
+
 def roll_off(st: PgtState) -> int:
     """PGT-6.3 / PGT-7.8(1) each rolls one die, the higher goes first; PGT-GAP-5 a tie
     is rolled again."""
     while True:
-        a, b = st.rng.roll(), st.rng.roll()
+        a, b = st.rng.roll(6, "first_player"), st.rng.roll(6, "first_player")
         st.emit("first_roll", rolls=[a, b])
         if a != b:
             return 0 if a > b else 1
@@ -116,40 +130,48 @@ def _form_actions(st: PgtState, seat: int, initial: bool) -> list[Action]:
     for old, inst in enumerate(st.field[seat]):
         if inst >= 0 and inst not in placed and _fits(st, placed, inst, total, must):
             card = st.card(inst)
-            acts.append(_keep_action(name, SLOTS[old], st.up[inst], card.name_en, card.name_ja))
+            acts.append(_choice(name, "keep", SLOTS[old], card.name_en, card.name_ja, st.up[inst]))
     for n, inst in enumerate(hand_choices(st, seat), start=1):
         if _fits(st, placed, inst, total, must):
             card = st.card(inst)
-            acts.append(_put_action(name, n, card.name_en, card.name_ja, card.score))
+            acts.append(_choice(name, "put", n, card.name_en, card.name_ja, card.score))
     if _fits(st, placed, -1, total, must):
-        acts.append(_empty_action(name))
+        acts.append(_choice(name, "empty"))
+    if placed:
+        acts.append(_choice(SLOTS[_last_choice(placed)], "undo"))
     return acts
 
 
-# Formation labels recur all game long, so each is built once.
-
-
 @cache
-def _keep_action(name: str, now: str, up: bool, en: str, ja: str) -> Action:
-    return Action(
-        f"keep {now}",
-        f"{name}: {en} ({'face-up' if up else 'face-down'}, now {now})",
-        f"{name}：{ja}（{'表向き' if up else '裏向き'}、今は{now}）",
-    )
+def _choice(slot: str, verb: str, arg=None, en: str = "", ja: str = "", note=None) -> Action:
+    """One formation choice for `slot`: keep the character now at `arg` (`note`: face-up),
+    put hand card H`arg` (`note`: its score), leave it empty, or undo it. Formation
+    labels recur all game long, so each is built once."""
+    if verb == "keep":
+        face_en, face_ja = ("face-up", "表向き") if note else ("face-down", "裏向き")
+        return Action(
+            f"keep {arg}",
+            f"{slot}: {en} ({face_en}, now {arg})",
+            f"{slot}：{ja}（{face_ja}、今は{arg}）",
+        )
+    if verb == "put":
+        return Action(
+            f"put H{arg}",
+            f"{slot}: {en} from the hand (score {note})",
+            f"{slot}：手札から{ja}（スコア{note}）",
+        )
+    if verb == "undo":
+        return Action("undo", f"Undo {slot} (take it back)", f"{slot}を取り消す（戻す）")
+    return Action("empty", f"{slot}: leave empty", f"{slot}：空けておく")
 
 
-@cache
-def _put_action(name: str, n: int, en: str, ja: str, score: int) -> Action:
-    return Action(
-        f"put H{n}",
-        f"{name}: {en} from the hand (score {score})",
-        f"{name}：手札から{ja}（スコア{score}）",
-    )
-
-
-@cache
-def _empty_action(name: str) -> Action:
-    return Action("empty", f"{name}: leave empty", f"{name}：空けておく")
+def _last_choice(placed: list[int]) -> int:
+    """The slot of the last placement the player chose: back slots behind an empty front
+    slot are left empty by the rules, not by a choice (PGT-8.1.3)."""
+    last = len(placed) - 1
+    while last >= 3 and placed[last - 3] < 0:
+        last -= 1
+    return last
 
 
 @decision("form", _form_actions)
@@ -157,6 +179,10 @@ def form(st: PgtState, action: Action, seat: int, initial: bool) -> None:
     """PGT-8 one slot of the formation; after the sixth the party is settled."""
     placed = st.forming[seat]
     verb, _, arg = action.id.partition(" ")
+    if verb == "undo":
+        del placed[_last_choice(placed) :]  # PGT-8.4 the layout is not fixed yet
+        st.stack.append(("form", seat, initial))
+        return
     if verb == "keep":
         placed.append(st.field[seat][SLOTS.index(arg)])
     elif verb == "put":
@@ -169,6 +195,32 @@ def form(st: PgtState, action: Action, seat: int, initial: bool) -> None:
         st.stack.append(("form", seat, initial))
     elif not initial:
         commit(st, seat)  # PGT-7.8(3)(4) re-formation is public at once
+
+
+def party_as_seen(st: PgtState, seat: int, viewer: int | None) -> tuple[list[int], list[int]]:
+    """The six places and the hand of `seat` as `viewer` sees them. While a formation is
+    being built its owner (PGT-12.3) and, at a re-formation, which is made in the open
+    (PGT-7.8(3)(4)), everyone see the slots decided so far filled and those cards out of
+    the hand; a first formation stays hidden from the others until both are placed
+    (PGT-GAP-4)."""
+    placed = st.forming[seat]
+    row, hand = st.field[seat], st.hands[seat]
+    if not placed or (viewer != seat and st.round == 0):
+        return row, hand
+    rest = [-1 if inst in placed else inst for inst in row[len(placed) :]]
+    return [*placed, *rest], [inst for inst in hand if inst not in placed]
+
+
+def progress(st: PgtState, seat: int) -> dict | None:
+    """What its owner sees of a formation to be made or in progress: the next slot and
+    the party points already committed against the cap (PGT-8.1.1; face-up characters
+    that must stay count, PGT-8.3)."""
+    placed = st.forming[seat]
+    if not placed and not any(step[0] == "form" and step[1] == seat for step in st.stack):
+        return None
+    points, _ = _budget(st, seat, placed)
+    slot = SLOTS[len(placed)] if len(placed) < len(SLOTS) else None
+    return {"slot": slot, "points": points, "limit": SCORE_CAP}
 
 
 @automatic("commit_initial")

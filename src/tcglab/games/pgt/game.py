@@ -11,8 +11,9 @@ from tcglab.engine.errors import BadOption
 from tcglab.engine.game import Game
 from tcglab.games.pgt import draft_state, match, odds
 from tcglab.games.pgt.cards import card_set
-from tcglab.games.pgt.formation import HAND_SIZE, set_up
+from tcglab.games.pgt.formation import HAND_SIZE, SLOTS, set_up
 from tcglab.games.pgt.options import OPTIONS
+from tcglab.games.pgt.scenario import SCENARIO
 from tcglab.games.pgt.state import PgtState
 
 DRAFT_DECK = 18  # PGT-15.2
@@ -52,6 +53,16 @@ CAPABILITIES = (
         title_ja="ダイスの確率",
         summary_ja="ダイスを何個振るかごとに、判定が目標値に届く確率とファンブル・クリティカルの確率を正確に求めます。",
     ),
+    Capability(
+        "scenario",
+        "scenario files",
+        "Positions as TOML files in the rules' own terms (parties, face-down characters, "
+        "pending attacks), with forced dice, scripted actions, checks and puzzles.",
+        SCENARIO,
+        title_ja="シナリオファイル",
+        summary_ja="局面をルールの用語でTOMLファイルに書きます（パーティー、裏向きキャラ、"
+        "処理中のアタック）。ダイスの指定、手順、確認、詰めパズルにも使えます。",
+    ),
 )
 
 
@@ -75,6 +86,9 @@ class PgtGame(Game):
     # Decisions within about 2 s on one core (bench/strength.py); playouts stop early
     # and are scored by the position value, a good guide in this game.
     levels = MappingProxyType({"hard": "ismcts:iters=80,limit=20,rollout=heuristic"})
+    # Using no ability in a window (PGT-9.7), and in a formation keeping a character where it stands
+    # (PGT-8.4) or leaving a place empty (PGT-8.1) when nothing else fits, change nothing.
+    pass_ids = frozenset({"pass", "empty", *(f"keep {slot}" for slot in SLOTS)})
 
     @property
     def cards(self):

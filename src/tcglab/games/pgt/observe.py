@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from tcglab.games.pgt.formation import SLOTS
+from tcglab.games.pgt.formation import SLOTS, latest_draws, party_as_seen, progress
 
 if TYPE_CHECKING:
     from tcglab.games.pgt.state import PgtState
@@ -55,11 +55,11 @@ def observe(st: PgtState, seat: int | None) -> dict:
     cards, cid = st.cards.cards, st.cid
     sides = []
     for s in (0, 1):
+        row, hand = party_as_seen(st, s, seat)
         field = {
             SLOTS[slot]: (None if inst < 0 else _character(st, inst, bit))
-            for slot, inst in enumerate(st.field[s])
+            for slot, inst in enumerate(row)
         }
-        hand = st.hands[s]
         sides.append(
             {
                 "seat": s,
@@ -96,8 +96,11 @@ def observe(st: PgtState, seat: int | None) -> dict:
         },
     }
     if seat is not None:
-        hand = sorted(st.hands[seat], key=lambda i: cards[cid[i]].id)
+        _, hand = party_as_seen(st, seat, seat)
+        hand = sorted(hand, key=lambda i: cards[cid[i]].id)  # as "put HN" numbers them
         view["hand"] = [dict(cards[cid[i]].info) for i in hand]
+        view["drawn"] = latest_draws(st, seat)
         placed = st.forming[seat]
         view["forming"] = [None if i < 0 else cards[cid[i]].id for i in placed] or None
+        view["formation"] = progress(st, seat)
     return view

@@ -283,7 +283,7 @@ class RerollPart(Part):
     def apply(self, st, p, args):
         """PGT-14.2.7 reroll the check's dice, then the check is read again."""
         target = st.procs[p["check"]]
-        target["faces"] = tuple(st.rng.roll() for _ in range(target["k"]))
+        target["faces"] = tuple(st.rng.roll(6, "reroll") for _ in range(target["k"]))
         st.emit("reroll", seat=p["seat"], of=target["seat"], faces=list(target["faces"]))
 
     def worth(self, args, seen):

@@ -28,10 +28,14 @@ class PMGame(Game):
     # end of the game.
     levels = MappingProxyType({"hard": "ismcts:iters=60,rollout=heuristic"})
     heuristic_agent = PMAgent
+    # Giving up a card-use timing (PM-1.10.5.1) and letting an action go uninterrupted
+    # (PM-1.8.2) do nothing: the table plays them when nothing else is legal.
+    pass_ids = frozenset({"pass", "allow"})
     # The fixed action space and observation tensor of learning agents (tcglab.rl).
     from tcglab.games.pm.encoding import CAPABILITY as ENCODING
+    from tcglab.games.pm.scenario import SCENARIO
 
-    capabilities = (ENCODING,)
+    capabilities = (ENCODING, SCENARIO)
 
     @property
     def cards(self):

@@ -24,7 +24,7 @@ def set_up(st: PMState) -> None:
     for seat in range(2):
         st.rng.shuffle(st.deck[seat])
     choice = st.options["first_player"]
-    st.first = st.rng.below(2) if choice == "random" else int(choice[1]) - 1
+    st.first = st.rng.below(2, "first_player") if choice == "random" else int(choice[1]) - 1
     st.emit("first_player", seat=st.first, how="coin toss" if choice == "random" else "fixed")
     for seat in (st.first, 1 - st.first):
         draw(st, seat, OPENING_HAND)

@@ -33,10 +33,14 @@ class PSGame(Game):
     # end of the game.
     levels = MappingProxyType({"hard": "ismcts:iters=100,rollout=heuristic"})
     heuristic_agent = PSAgent
+    # Passing a window (PS-8.4, PS-GAP-12) and ending a main phase in which nothing is
+    # compulsory (PS-8.3) do nothing: the table plays them when nothing else is legal.
+    pass_ids = frozenset({"pass", "end"})
     # The fixed action space and observation tensor of learning agents (tcglab.rl).
     from tcglab.games.ps.encoding import CAPABILITY as ENCODING
+    from tcglab.games.ps.scenario import CAPABILITY as SCENARIO  # positions as files
 
-    capabilities = (ENCODING,)
+    capabilities = (ENCODING, SCENARIO)
 
     @property
     def cards(self) -> CardSet:

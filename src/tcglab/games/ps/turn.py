@@ -23,7 +23,7 @@ def set_up(st: PSState) -> None:
     opening hands (PS-GAP-2); nothing else is laid out."""
     for seat in (0, 1):
         st.rng.shuffle(st.deck[seat])
-    st.first = st.rng.below(2)
+    st.first = st.rng.below(2, "first_player")
     st.emit("first_player", seat=st.first)
     for seat in (0, 1):
         draw(st, seat, st.options["opening_hand"], forced=False)

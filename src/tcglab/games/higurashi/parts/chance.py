@@ -18,7 +18,7 @@ class Chance(Part):
 
     def apply(self, st, seat, event, target):
         card = st.event_card(event)
-        die = st.rng.roll()
+        die = st.rng.roll(6, "chance")
         st.emit("roll", seat=seat, die=die, purpose=card.id)
         if die < self.at_least:
             st.emit("fizzle", seat=seat, card=card.id, name=card.name_en)

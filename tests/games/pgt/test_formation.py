@@ -1,0 +1,139 @@
+"""Pretty Good Tactics party formation as its players see it (PGT-8): each placement in
+its slot, the hand shrinking, the party points against the cap, and undo until the
+layout is fixed."""
+
+import pytest
+from pgt_position import act, at, card, ids, position
+
+from tcglab.engine.errors import IllegalAction
+from tcglab.games.pgt import GAME
+from tcglab.games.pgt.formation import draw
+
+HAND = ("001", "002", "006", "008", "027")  # scores 2, 3, 3, 1, 2
+
+
+def reforming(hand=HAND, p1=None):
+    """P1 re-forming (PGT-7.8(3)) with `hand`, P2 holding one character."""
+    return position(p1 or {}, {"F1": "003"}, hands=(hand, ()), step=("form", 0, False))
+
+
+def test_a_placed_card_shows_in_its_slot_and_leaves_the_hand():
+    """PGT-8.2 a card from the hand enters face-down; PGT-12.3 its owner sees it."""
+    st = reforming()
+    act(st, "put H2")  # F1: 002
+    view = st.observe(0)
+    f1 = view["sides"][0]["field"]["F1"]
+    assert f1["card"]["id"] == "002" and not f1["face_up"]
+    assert [c["id"] for c in view["hand"]] == ["001", "006", "008", "027"]
+    assert view["sides"][0]["hand_size"] == 4
+    assert view["forming"] == ["002"]
+
+
+def test_the_hand_is_numbered_as_the_put_actions_number_it():
+    """After a placement, "put H1" is the first card the hand shows."""
+    st = reforming()
+    act(st, "put H1")  # F1: 001
+    first = st.observe(0)["hand"][0]["id"]
+    act(st, "put H1")
+    assert st.observe(0)["forming"] == ["001", first] == ["001", "002"]
+
+
+def test_the_opponent_sees_a_reformation_face_down():
+    """PGT-7.8(3)(4) a re-formation is made in the open, but cards from the hand enter
+    face-down (PGT-12.1): the other seat sees a back in F1 and the hand one smaller."""
+    st = reforming()
+    act(st, "put H2")
+    view = st.observe(1)
+    f1 = view["sides"][0]["field"]["F1"]
+    assert f1 is not None and f1["card"] is None and not f1["face_up"]
+    assert view["sides"][0]["hand_size"] == 4
+    assert "formation" not in view or view["formation"] is None
+
+
+def test_gap4_a_first_formation_in_progress_stays_hidden_from_the_other_seat():
+    """PGT-GAP-4 both place at the same time: the other seat sees no slot filled and
+    the full hand of 10 until both parties are revealed together."""
+    st = GAME.new_state(7)
+    st.apply("put H1")
+    mine, theirs = st.observe(0), st.observe(1)
+    assert mine["sides"][0]["field"]["F1"]["card"] is not None
+    assert mine["sides"][0]["hand_size"] == 9 and len(mine["hand"]) == 9
+    assert theirs["sides"][0]["field"]["F1"] is None
+    assert theirs["sides"][0]["hand_size"] == 10
+
+
+def test_the_party_points_run_against_the_cap():
+    """PGT-8.1.1 the scores add up to 10 or less: 3 + 3 placed is 6 of 10."""
+    st = reforming()
+    assert st.observe(0)["formation"] == {"slot": "F1", "points": 0, "limit": 10}
+    act(st, "put H2", "put H2")  # F1 002 (3), F2 006 (3)
+    assert st.observe(0)["formation"] == {"slot": "F3", "points": 6, "limit": 10}
+
+
+def test_face_up_characters_that_must_stay_count_at_once():
+    """PGT-8.3 face-up characters cannot leave, so their score is committed already."""
+    st = reforming(hand=("001",), p1={"F1": "006"})  # face-up, score 3
+    assert st.observe(0)["formation"]["points"] == card("006").score == 3
+
+
+def test_undo_takes_back_the_last_placement():
+    """PGT-8.4 formation is over once the layout is fixed; until then the last
+    placement can be taken back, and the choices are what they were."""
+    st = reforming()
+    act(st, "put H2")
+    before = ids(st)
+    act(st, "put H1", "undo")
+    assert ids(st) == before
+    view = st.observe(0)
+    assert view["forming"] == ["002"] and len(view["hand"]) == 4
+    assert view["formation"]["slot"] == "F2" and view["formation"]["points"] == 3
+    assert view["sides"][0]["field"]["F2"] is None
+
+
+def test_undo_is_offered_only_while_a_placement_can_be_taken_back():
+    """Nothing placed: no undo. The sixth slot settles the party (PGT-8.4): the
+    re-formation is on the field and undo is gone."""
+    st = reforming()
+    assert "undo" not in ids(st)
+    act(st, "put H1")
+    assert ids(st)[-1] == "undo"
+    act(st, "empty", "empty", "empty")  # F2, F3, B1 empty: B2, B3 follow (PGT-8.1.3)
+    assert at(st, "P1.F1") == "001" and st.forming[0] == []
+    assert "undo" not in ids(st)
+    with pytest.raises(IllegalAction):
+        st.apply("undo")
+
+
+def test_undo_takes_back_the_empty_slots_the_rules_added():
+    """PGT-8.1.3 nothing may stand behind an empty front slot, so leaving F1 empty and
+    then filling F3 also settles B1; undo takes back F3 and B1 together."""
+    st = reforming()
+    act(st, "empty", "put H1", "put H1")  # F1 empty, F2 001, F3 002: B1 left empty
+    assert len(st.forming[0]) == 4
+    undo = next(a for a in st.legal_actions() if a.id == "undo")
+    assert (undo.label, undo.ja) == ("Undo F3 (take it back)", "F3を取り消す（戻す）")
+    act(st, "undo")
+    assert len(st.forming[0]) == 2 and st.observe(0)["formation"]["slot"] == "F3"
+
+
+def test_a_kept_character_goes_back_to_its_slot_on_undo():
+    """PGT-8.4 free rearrangement: B1's face-down character moved to F1 is back in B1
+    for its owner once the move is taken back."""
+    st = reforming(hand=("001",), p1={"F2": "006", "B2": ("002", False)})
+    act(st, "keep B2")  # F1: the face-down 002
+    view = st.observe(0)["sides"][0]["field"]
+    assert view["F1"]["card"]["id"] == "002" and view["B2"] is None
+    act(st, "undo")
+    view = st.observe(0)["sides"][0]["field"]
+    assert view["F1"] is None and view["B2"]["card"]["id"] == "002"
+
+
+def test_a_seat_sees_the_order_of_its_latest_draws_and_no_other_seat_does():
+    """The hand is shown sorted; the cards just drawn (PGT-7.8(2), ドローn) are listed in
+    the order they came, for the drawer only."""
+    st = reforming()
+    top, below = st.deck_of(0)[-1], st.deck_of(0)[-2]
+    draw(st, 0)
+    draw(st, 0)
+    assert st.observe(0)["drawn"] == [st.card(top).id, st.card(below).id]
+    assert st.observe(1)["drawn"] == []
