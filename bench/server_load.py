@@ -154,7 +154,9 @@ async def run(args, port: int) -> dict:
             body = {"game": args.game, "seats": [{"kind": "human"}] * 2, "options": options}
             created = (await http.post("/api/tables", json=body | {"join": 0})).json()
             table_id = created["table"]["id"]
-            other = (await http.post(f"/api/tables/{table_id}/join", json={"seat": 1})).json()
+            other = (
+                await http.post(f"/api/tables/{table_id}/join", json={"seat": 1, "name": "Bo"})
+            ).json()
             tables.append((table_id, [created["joined"]["token"], other["token"]]))
         latencies: list[float] = []
         rng = random.Random(args.seed)

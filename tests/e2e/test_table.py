@@ -1,8 +1,11 @@
 """The table in a real browser, piece by piece: the card inspector (mouse, keyboard and
 touch), faces that show their keywords and stay upright when rested, the header's and
 the result's words for every step id and reason in both languages, the log drawer and
-whole line numbers, leaving only after a confirmation, and a replay stepped with the
-arrow keys."""
+whole line numbers, leaving only after a confirmation, a replay stepped with the
+arrow keys and seen from the seat that played it, a party shown as it is formed (with
+its points and undo), what another seat's action touched lit up, the header saying what
+a seat answers, the tab saying it is your turn (and the beep remembered), and many
+badges kept off a card's text."""
 
 from __future__ import annotations
 
@@ -315,7 +318,7 @@ def test_leave_asks_before_it_frees_the_seat(page, server):
     table = page.url.rsplit("/", 1)[1]
     page.click("#leave")
     dialog = page.wait_for_selector("#leave-dialog[open]")
-    assert "open" in dialog.inner_text() and "seat link" in dialog.inner_text()
+    assert "computer" in dialog.inner_text() and "seat link" in dialog.inner_text()
     page.click("#leave-dialog .ask-no")
     page.wait_for_selector("#leave-dialog", state="detached")
     assert "/table/" in page.url
@@ -329,7 +332,8 @@ def test_leave_asks_before_it_frees_the_seat(page, server):
     page.click("#leave")
     page.click("#leave-dialog .ask-yes")
     page.wait_for_url(server + "/")
-    assert httpx.get(f"{server}/api/tables/{table}").json()["seats"][0]["open"]
+    seat = httpx.get(f"{server}/api/tables/{table}").json()["seats"][0]
+    assert seat["left"] and not seat["open"]  # mid-game: the computer will play it
     assert page.errors == []
 
 
@@ -378,3 +382,153 @@ def test_log_line_numbers_stay_whole_past_100(page, server):
     assert room >= need, f"the number needs {need}px, the log leaves {room}px"
     assert page.evaluate("getComputedStyle(document.querySelector('.log')).listStyleType") != "none"
     assert page.errors == []
+
+
+def test_a_seat_that_played_sees_the_replay_from_its_seat_once_offered(page, server):
+    """With its token in this browser, a seat asks for the replay from its seat once the
+    server's replies name their seat; until then the switch is off and says why."""
+    table = finished_table(server, "ps")
+    asked = []
+    page.on("request", lambda r: asked.append(r.url) if "/replay/" in r.url else None)
+    page.goto(server + "/")
+    page.evaluate(
+        f"localStorage.setItem('tcglab.seat.{table}', JSON.stringify({{seat: 0, token: 'tk'}}))"
+    )
+    page.goto(f"{server}/replay/{table}")
+    page.wait_for_selector("#replay-seat:disabled")
+    assert not page.is_checked("#replay-seat")
+    assert "spectators" in page.get_attribute(".replay-seat", "title")
+    assert not any("token=" in url for url in asked)
+
+    # A server with seats' views names the seat of each reply (null for a spectator's).
+    def seat_views(route):
+        url = route.request.url
+        reply = route.fetch(url=url.split("&seat=")[0]).json()
+        route.fulfill(json={**reply, "seat": 0 if "&seat=0&token=tk" in url else None})
+
+    page.route("**/api/tables/*/replay/*", seat_views)
+    page.reload()
+    page.wait_for_selector("#replay-seat:checked:enabled")
+    assert "Seat 1" in page.inner_text(".status")
+    assert "(you)" in page.inner_text(".board")
+    page.keyboard.press("ArrowRight")
+    page.wait_for_function(
+        "document.querySelector('.counter').textContent.startsWith('Action 1 of')"
+    )
+    assert "seat=0" in asked[-1] and "token=tk" in asked[-1]
+    page.uncheck("#replay-seat")  # back to the spectator's view
+    page.wait_for_function("!document.querySelector('.status').textContent.includes('Seat 1')")
+    assert "token=" not in asked[-1]
+    assert page.errors == []
+
+
+# -- a party being formed -------------------------------------------------------------
+
+
+def test_a_placed_card_shows_in_its_slot_with_the_party_points_and_undo(page, server):
+    create_vs_ai(page, server, "pgt")
+    put = "#actions button[data-action='put H1']"
+    page.wait_for_selector(put)
+    hand = ".board .zone.hand .card"
+    cards = page.eval_on_selector_all(hand, "(cs) => cs.map((c) => c.dataset.card)")
+    page.click(put)
+    page.wait_for_selector(f".board .slot .card[data-ref='P1.F1'][data-card='{cards[0]}']")
+    shown = page.eval_on_selector_all(hand, "(cs) => cs.map((c) => c.dataset.card)")
+    assert shown == cards[1:]  # the hand shrinks; "put H1" is its first card again
+    score = printed(page, "pgt", cards[0])["score"]
+    assert page.inner_text(".seat-panel .party-points") == f"{score}/10 points"
+    undo = page.wait_for_selector("#actions button[data-action='undo']")
+    assert "F1" in undo.inner_text()
+    undo.click()
+    page.wait_for_selector(".board .empty-slot.next-slot[data-ref='P1.F1']")
+    assert page.inner_text(".seat-panel .party-points") == "0/10 points"
+    assert not page.query_selector("#actions button[data-action='undo']")
+    page.click("#lang")
+    page.wait_for_function("document.querySelector('.party-points').textContent === '0/10点'")
+    page.click("#lang")
+    assert page.errors == []
+
+
+# -- saying what happened -------------------------------------------------------------
+
+
+def test_another_seats_action_lights_up_what_it_touched(page, server):
+    create_vs_ai(page, server, "pgt")
+    touched = click_until(page, ".board .touched[data-ref]", limit=150)
+    assert touched.get_attribute("data-ref").startswith("P")
+    # our own decision puts the light out at once (clicked and counted in one go)
+    left = page.evaluate(
+        f"() => {{ document.querySelector('{ENABLED}').click();"
+        " return document.querySelectorAll('.board .touched').length; }"
+    )
+    assert left == 0
+
+
+def answering(page, server, game, tables=4):
+    """The header's answer during another's turn, in the first of a few games where the
+    first legal action every time leads to one before the end."""
+    for _ in range(tables):
+        create_vs_ai(page, server, game)
+        for _ in range(200):
+            page.wait_for_selector(f"#result, {ENABLED}")
+            answer = page.query_selector(".status .decision .answering")
+            if answer or page.query_selector("#result"):
+                break
+            page.click(f"{ENABLED} >> nth=0")
+        if answer:
+            return answer
+    raise AssertionError(f"no answer in the header in {tables} games")
+
+
+def test_the_header_says_what_you_answer_during_the_other_turn(page, server):
+    answer = answering(page, server, "ps")
+    assert "AI" in answer.inner_text() and "attacks" in answer.inner_text()
+    page.click("#lang")
+    page.wait_for_function(
+        "document.querySelector('.status .decision .answering').textContent.includes('への対応')"
+    )
+    page.click("#lang")
+    assert page.errors == []
+
+
+def test_the_tab_says_when_it_is_your_turn_and_the_beep_is_remembered(page, server):
+    create_vs_ai(page, server, "pm")
+    page.wait_for_selector(ENABLED)
+    assert page.title() == "● Your turn — tcglab"
+    hide = (
+        "(hidden) => { Object.defineProperty(document, 'hidden', "
+        "{configurable: true, get: () => hidden});"
+        " document.dispatchEvent(new Event('visibilitychange')); }"
+    )
+    page.evaluate(hide, True)
+    assert page.get_attribute("link[rel='icon']", "data-dot") == "true"
+    page.evaluate(hide, False)
+    assert page.get_attribute("link[rel='icon']", "data-dot") == "false"
+    assert not page.is_checked("#sound-toggle")  # off by default
+    page.check("#sound-toggle")
+    assert page.evaluate("localStorage.getItem('tcglab.sound')") == "on"
+    page.reload()
+    page.wait_for_selector(ENABLED)
+    assert page.is_checked("#sound-toggle")
+    page.click("#home")
+    page.wait_for_selector("#create-go")
+    assert page.title() == "tcglab"
+    assert page.errors == []
+
+
+# -- many badges ----------------------------------------------------------------------
+
+
+def test_many_badges_sit_below_a_cards_text(page, server):
+    create_vs_ai(page, server, "ps")
+    card = click_until(page, ".board .card.crowded", limit=150)
+    marks, foot, text = page.evaluate(
+        "(c) => ['.marks', '.foot', '.text'].map((s) => c.querySelector(s))"
+        ".map((e) => e && e.getBoundingClientRect().toJSON())",
+        card,
+    )
+    assert marks["top"] >= foot["bottom"] - 0.5
+    if text:
+        assert marks["top"] >= text["bottom"] - 0.5
+    box = card.bounding_box()
+    assert marks["bottom"] <= box["y"] + box["height"] + 0.5  # inside the card, which grew

@@ -12,7 +12,7 @@ with warnings.catch_warnings():
     warnings.simplefilter("ignore")
     from fastapi.testclient import TestClient
 
-from tcglab.server import create_app
+from tcglab.server import create_app, notes
 
 SHORT = {  # rule options that keep a test game short
     "higurashi": {"round_limit": 4},
@@ -34,9 +34,13 @@ def lobby_of(client):
     return client.app.state.lobby
 
 
-def create(client, game, seats, join=0, seed=None, options=None, decks=None, name="tester"):
-    """A new table; returns (table id, the joined seat's token or None)."""
+def create(
+    client, game, seats, join=0, seed=None, options=None, decks=None, name="tester", **fields
+):
+    """A new table (`fields`: more of the create body); returns (table id, the joined
+    seat's token or None)."""
     body = {"game": game, "seats": seats, "options": options if options is not None else {}}
+    body |= fields
     if join is not None:
         body |= {"join": join, "name": name}
     if seed is not None:
@@ -47,6 +51,13 @@ def create(client, game, seats, join=0, seed=None, options=None, decks=None, nam
     assert reply.status_code == 201, reply.text
     data = reply.json()
     return data["table"]["id"], (data["joined"] or {}).get("token")
+
+
+def join(client, table_id, seat=1, name="Bo", **body) -> str:
+    """Take an open seat under `name`; returns its token."""
+    reply = client.post(f"/api/tables/{table_id}/join", json={"seat": seat, "name": name} | body)
+    assert reply.status_code == 200, reply.text
+    return reply.json()["token"]
 
 
 def listed(client, status=None, **query) -> list[str]:
@@ -134,3 +145,10 @@ def answer(ws, seconds=30):
     if isinstance(box[0], BaseException):
         raise box[0]
     return box[0]
+
+
+def told(truth, table, seat, since=0):
+    """`seat`'s log as the server tells it at the version `truth` stands at: the game's
+    events and the table's notes to that seat, seats called by their names. Notes of
+    later versions come after these events; a view's `next` cuts them off."""
+    return notes.events(truth, table.row.notes, seat, since, "en", table.names())

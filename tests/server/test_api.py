@@ -7,7 +7,7 @@ import json
 
 import pytest
 
-from .helpers import create, hello, humans, lobby_of, play, running, vs_ai
+from .helpers import create, hello, humans, join, lobby_of, play, running, vs_ai
 
 
 @pytest.fixture
@@ -19,7 +19,7 @@ def client(tmp_path):
 def two_humans(client, game="higurashi"):
     """A table of two human seats, both joined: (id, token 0, token 1)."""
     table_id, token0 = create(client, game, humans(2))
-    token1 = client.post(f"/api/tables/{table_id}/join", json={"seat": 1}).json()["token"]
+    token1 = join(client, table_id)
     return table_id, token0, token1
 
 
@@ -176,13 +176,25 @@ def test_join_rejections(client):
     assert snapshot(client, table_id)[2:] == before[2:]
 
 
-def test_leave_frees_the_seat_and_voids_its_token(client):
-    table_id, token0, _ = two_humans(client)
+def test_leave_before_the_game_is_under_way_frees_the_seat_and_voids_its_token(client):
+    table_id, token0 = create(client, "higurashi", humans(2))  # seat 1 still open
     rejected(
         client.post(f"/api/tables/{table_id}/leave", json={"seat": 0, "token": "x"}), 403, "wrong"
     )
     assert client.post(f"/api/tables/{table_id}/leave", json={"seat": 0, "token": token0}).json()
     assert client.get(f"/api/tables/{table_id}").json()["seats"][0]["open"]
+    view = client.post(f"/api/tables/{table_id}/view", json={"seat": 0, "token": token0})
+    rejected(view, 403, "needs its seat token")
+
+
+def test_a_seat_left_mid_game_is_closed_to_everyone(client):
+    table_id, token0, _ = two_humans(client)
+    assert client.post(f"/api/tables/{table_id}/leave", json={"seat": 0, "token": token0}).json()
+    seat = client.get(f"/api/tables/{table_id}").json()["seats"][0]
+    assert not seat["open"] and seat["left"] and seat["kind"] == "human"
+    rejected(
+        client.post(f"/api/tables/{table_id}/join", json={"seat": 0, "name": "Zed"}), 409, "taken"
+    )
     view = client.post(f"/api/tables/{table_id}/view", json={"seat": 0, "token": token0})
     rejected(view, 403, "needs its seat token")
 

@@ -8,7 +8,7 @@ import json
 
 from tcglab.engine import get_game
 
-from .helpers import create, finished_actions, hello, lobby_of, play, running, vs_ai
+from .helpers import create, finished_actions, hello, lobby_of, play, running, told, vs_ai
 
 SEED = 2_718_281_828_459_045_235
 
@@ -26,7 +26,7 @@ def check_messages(messages, table, actions, game) -> int:
             truth.apply(actions[len(truth.history)])
         since, upto = message["since"], message["next"]
         assert message["observation"] == truth.observe(0)
-        assert message["events"] == truth.events_for(0, since)[: upto - since]
+        assert message["events"] == told(truth, table, 0, since)[: upto - since]
         if truth.phase != "draft":
             continue
         checked += 1

@@ -16,7 +16,9 @@ import re
 import pytest
 
 from tcglab.engine import get_game
-from tcglab.server import catalogue
+from tcglab.server import catalogue, notes
+from tcglab.server.store import Store
+from tcglab.server.tables import Lobby
 
 from .helpers import (
     SHORT,
@@ -25,8 +27,10 @@ from .helpers import (
     hello,
     lobby_of,
     next_view,
+    pick,
     play,
     running,
+    told,
     vs_ai,
 )
 
@@ -72,8 +76,8 @@ def check_stream(messages, seat, table, actions, game, secrets_of_others):
             truth.apply(actions[len(truth.history)])
         since, upto = message["since"], message["next"]
         assert message["observation"] == truth.observe(seat)
-        assert message["events"] == truth.events_for(seat, since)[: upto - since]
-        assert upto == len(truth.log)
+        assert message["events"] == told(truth, table, seat, since)[: upto - since]
+        assert len(truth.log) <= upto <= notes.log_length(truth, table.row.notes, seat)
         legal = truth.legal_actions() if truth.to_move == seat and not truth.over else []
         assert message["legal"] == [{"id": a.id, "label": a.label} for a in legal]
 
@@ -120,3 +124,41 @@ def test_no_message_reveals_a_hidden_card(tmp_path, game_id):
         assert len(actions) > 20
         assert check_stream(to_player, 0, table, actions, game, []) > 0  # others held secrets
         assert check_stream(to_watcher, None, table, actions, game, [token]) > 0
+
+
+def played(tmp_path, game_id, auto_pass: bool, players: int):
+    """A game of human seats, every choice scripted, seat 0 letting the table pass for
+    it or not; returns the finished table and what the Lobby played."""
+    store = Store(tmp_path / f"{game_id}-{auto_pass}.db")
+    lobby = Lobby(store, allow_seed=True)
+    seats = [{"kind": "human"}] * players
+    body = {"game": game_id, "seats": seats, "seed": SEED, "options": SHORT[game_id]}
+    table, joined = lobby.create(body | {"join": 0, "name": "Ann", "auto_pass": auto_pass})
+    tokens = [joined["token"]]
+    for n in range(1, players):
+        reply = lobby.join(table.id, {"seat": n, "name": f"P{n}", "auto_pass": False})
+        tokens.append(reply["token"])
+    others_saw = []  # each view another seat was sent when asked
+    while not table.finished:
+        seat = table.state.to_move
+        view = table.view(seat, since=10**9)
+        if seat != 0:
+            others_saw.append((view["observation"], view["legal"], view["next"]))
+        lobby.act(table.id, {"seat": seat, "token": tokens[seat], "action": pick(view)})
+    actions = lobby.replay(table.id)["actions"]
+    logs = {s: lobby.table(table.id).view(s)["events"] for s in [None, *range(1, players)]}
+    mine = lobby.table(table.id).view(0)["events"]
+    store.close()
+    return actions, others_saw, logs, mine
+
+
+@pytest.mark.parametrize("game_id", ["pm", "higurashi"])
+def test_a_pass_played_for_a_seat_tells_the_others_what_a_click_would(tmp_path, game_id):
+    players = PLAYERS[game_id]
+    clicked = played(tmp_path, game_id, False, players)
+    automatic = played(tmp_path, game_id, True, players)
+    assert automatic[0] == clicked[0]  # the same game
+    assert automatic[1] == clicked[1]  # every other seat was shown the same, and asked alike
+    assert automatic[2] == clicked[2]  # every other seat's log and the spectator's
+    notes = [e for e in automatic[3] if e["kind"] == "auto_pass"]
+    assert notes and not any(e["kind"] == "auto_pass" for e in clicked[3])

@@ -106,11 +106,12 @@ def test_a_name_no_database_can_hold_is_refused_and_the_seat_stays_open(client):
         lobby.join(table_id, {"seat": 1, "name": "\ud800"})
     assert seat_open(client, table_id, 1)
     assert client.get("/api/tables").status_code == 200
-    assert client.post(f"/api/tables/{table_id}/join", json={"seat": 1}).status_code == 200
+    joined = client.post(f"/api/tables/{table_id}/join", json={"seat": 1, "name": "Bo"})
+    assert joined.status_code == 200
 
 
 def test_an_action_the_database_refuses_changes_nothing(client):
-    table_id, token = create(client, "ps", vs_ai(2), seed=11)
+    table_id, token = create(client, "ps", vs_ai(2), seed=11, auto_pass=False)
     with client.websocket_connect(f"/ws/tables/{table_id}") as ws:
         view = hello(ws, 0, token)
     table = lobby_of(client).table(table_id)

@@ -16,7 +16,8 @@ A catalogue file (`messages/en.toml`, `messages/ja.toml` in a game's package) ha
   the event's data is used (so a secret a viewer may not see picks the wording that
   does without it).
 - `{field}` is the value as it is; `{field:+d}` any Python format spec;
-  `{seat:seat}` a seat's name (P1, P2 ...) and `{seats:seats}` a list of them;
+  `{seat:seat}` a seat's name (P1, P2 ..., or the names a table gives its seats,
+  see `named`) and `{seats:seats}` a list of them;
   `{name:card}` a card's name in the catalogue's language (the game supplies the
   translation); `{field:NAME}` looks the value up in `[terms.NAME]`, whose entries
   are templates themselves, filled from the same data.
@@ -27,7 +28,9 @@ A catalogue file (`messages/en.toml`, `messages/ja.toml` in a game's package) ha
 from __future__ import annotations
 
 import string
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
 from pathlib import Path
 
 from tcglab.engine.cardfile import read_toml
@@ -38,9 +41,27 @@ LANGUAGES = ("en", "ja")
 _PARSER = string.Formatter()
 
 
+# The names a table gave its seats, while its events are told (`named`); else none.
+_NAMES: ContextVar[tuple[str, ...]] = ContextVar("seat_names", default=())
+
+
+@contextmanager
+def named(names) -> Iterator[None]:
+    """Tell messages with these seat names (a name per seat; an empty one keeps P1)."""
+    reset = _NAMES.set(tuple(names or ()))
+    try:
+        yield
+    finally:
+        _NAMES.reset(reset)
+
+
 def seat_name(seat) -> str:
-    """A seat as players read it: seat 0 is P1."""
-    return f"P{int(seat) + 1}"
+    """A seat as players read it: its name at a table that named it, else seat 0 is P1."""
+    number = int(seat)
+    names = _NAMES.get()
+    if 0 <= number < len(names) and names[number]:
+        return names[number]
+    return f"P{number + 1}"
 
 
 def seat_names(seats, lang: str = "en") -> str:

@@ -16,6 +16,7 @@ from tcglab.engine.actions import Action
 from tcglab.engine.errors import IllegalAction
 from tcglab.engine.events import Event
 from tcglab.engine.layout import Layout
+from tcglab.engine.messages import named
 from tcglab.engine.rng import Rng
 
 if TYPE_CHECKING:
@@ -144,11 +145,17 @@ class State(ABC):
     def refresh_legal(self) -> None:  # noqa: B027  (a state with a step machine overrides it)
         """Work the open decision's actions out again (after resampling)."""
 
-    def events_for(self, seat: int | None, start: int = 0, lang: str = "en") -> list[dict]:
+    def events_for(
+        self, seat: int | None, start: int = 0, lang: str = "en", names=None
+    ) -> list[dict]:
         """The event log from `start` on, as `seat` sees it (None = spectator), each
-        event with its message in `lang` ("en" or "ja")."""
+        event with its message in `lang` ("en" or "ja"); `names` (one per seat) are
+        what the messages call the seats instead of P1, P2 ..."""
         describe = self.describe
-        return [event.view(seat, describe, lang) for event in self.log[start:]]
+        if not names:
+            return [event.view(seat, describe, lang) for event in self.log[start:]]
+        with named(names):
+            return [event.view(seat, describe, lang) for event in self.log[start:]]
 
     def describe(self, kind: str, data: dict, lang: str = "en") -> str:
         """A human message for an event in `lang`; games override with their wording."""

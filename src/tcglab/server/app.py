@@ -30,9 +30,10 @@ from tcglab.server.models import (
     CheckDeck,
     CreateTable,
     Join,
-    Leave,
     Listing,
     ReplayStep,
+    SeatProof,
+    SeatSetting,
     View,
     query_of,
     read_json,
@@ -88,6 +89,16 @@ class JSONReply(JSONResponse):
 
 def error_response(status: int, message: str) -> JSONResponse:
     return JSONReply({"error": message.splitlines()[0] if message else "error"}, status)
+
+
+def seat_request(model: type[BaseModel], handle):
+    """The route of one seat request: `handle(table_id, body)` on a body `model` accepts."""
+
+    async def answer(table_id: str, request: Request):
+        _, body = await body_of(request, model)
+        return handle(table_id, body) or {"ok": True}
+
+    return answer
 
 
 def create_app(
@@ -191,16 +202,19 @@ def create_app(
     async def table_summary(table_id: str):
         return lobby.table(table_id).summary()
 
-    @app.post("/api/tables/{table_id}/join")
-    async def join(table_id: str, request: Request):
-        _, body = await body_of(request, Join)
-        return lobby.join(table_id, body)
-
-    @app.post("/api/tables/{table_id}/leave")
-    async def leave(table_id: str, request: Request):
-        _, body = await body_of(request, Leave)
-        lobby.leave(table_id, body)
-        return {"ok": True}
+    # A player's requests about a seat: the body checked against its model, then the
+    # Lobby's answer ({"ok": true} where it has none to give).
+    seat_requests = {
+        "join": (Join, lobby.join, 200),
+        "leave": (SeatProof, lobby.leave, 200),
+        "concede": (SeatProof, lobby.concede, 200),
+        "seat": (SeatSetting, lobby.set_auto_pass, 200),  # {seat, token, auto_pass}
+        "rematch": (SeatProof, lobby.rematch, 201),
+    }
+    for name, (model, handle, status) in seat_requests.items():
+        app.post(f"/api/tables/{{table_id}}/{name}", status_code=status, name=name)(
+            seat_request(model, handle)
+        )
 
     @app.post("/api/tables/{table_id}/act")
     async def act(table_id: str, request: Request):
@@ -258,14 +272,14 @@ def serve(
     db_path: str | Path | None = None,
     ai_delay: float = 0.4,
     open_browser: bool = False,
-    max_actions: int = DEFAULT_MAX_ACTIONS,
-    expire_after: float | None = DEFAULT_EXPIRE_AFTER,
+    **settings,
 ) -> None:
-    """Run the server until interrupted (`tcglab serve`); optionally open the lobby."""
+    """Run the server until interrupted (`tcglab serve`); optionally open the lobby.
+    `settings` are create_app's (max_actions, expire_after)."""
     import uvicorn
 
     path = Path(db_path) if db_path else default_db_path()
-    app = create_app(path, ai_delay=ai_delay, max_actions=max_actions, expire_after=expire_after)
+    app = create_app(path, ai_delay=ai_delay, **settings)
     quiet_garbage_collector()
     url = f"http://{host}:{port}/"
     print(f"tcglab: serving {url} (database {path})", flush=True)

@@ -7,37 +7,35 @@ from tcglab.engine.errors import TcglabError
 
 
 class ServerError(TcglabError):
-    """A request the server refuses; nothing was changed."""
+    """A request the server refuses; nothing was changed. Each kind of refusal is a
+    subclass naming its HTTP status: `class NotFound(ServerError, status=404)`."""
 
     status = 400
 
+    def __init_subclass__(cls, status: int | None = None, **kwargs) -> None:
+        super().__init_subclass__(**kwargs)
+        if status is not None:
+            cls.status = status
 
-class NotFound(ServerError):
-    status = 404
+
+class NotFound(ServerError, status=404):
+    """No such table or seat."""
 
 
-class Forbidden(ServerError):
+class Forbidden(ServerError, status=403):
     """A missing or wrong seat token."""
 
-    status = 403
 
-
-class Conflict(ServerError):
+class Conflict(ServerError, status=409):
     """A request that was right once but not now: not the seat's turn, a stale version."""
 
-    status = 409
 
-
-class TooLarge(ServerError):
+class TooLarge(ServerError, status=413):
     """A request body over the server's limit, refused before it is read whole."""
 
-    status = 413
 
-
-class Failed(ServerError):
+class Failed(ServerError, status=500):
     """The server failed on a request it should have handled; the failure is logged."""
-
-    status = 500
 
 
 def status_of(error: TcglabError) -> int:

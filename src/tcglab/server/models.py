@@ -22,7 +22,7 @@ from pydantic import AfterValidator, BaseModel, ConfigDict, Field, PlainValidato
 from tcglab.engine.registry import games
 from tcglab.server.catalogue import LEVELS
 from tcglab.server.errors import ServerError
-from tcglab.server.tables import LANGUAGES, MAX_NAME, MAX_TITLE
+from tcglab.server.tables import LANGUAGES, MAX_GRACE, MAX_NAME, MAX_TITLE
 
 MAX_INT = 2**53  # the largest whole number a JavaScript client holds exactly
 MAX_SEATS = 8
@@ -160,6 +160,7 @@ TOKEN_TEXT = f"the seat's token (at most {MAX_TOKEN} of A-Z a-z 0-9 _ -)"
 WHOLE = "a whole number from 0 to 2**53"
 REF = f"text of at most {MAX_REF} characters or a whole number within ±2**53"
 LANG = f"one of {', '.join(LANGUAGES)}"
+AUTO_PASS = "true (the table plays a lone pass for you) or false (full control)"
 
 
 def text_of(limit: int) -> str:
@@ -206,16 +207,27 @@ class CreateTable(Body):
     seed: Annotated[int, Field(ge=0, lt=2**62)] | None = Field(
         None, description="a whole number from 0 to 2**62 - 1"
     )
+    auto_pass: bool | None = Field(None, description=AUTO_PASS)
+    grace: Annotated[int, Field(ge=0, le=MAX_GRACE)] | None = Field(
+        None, description=f"a whole number of seconds from 0 to {MAX_GRACE}"
+    )
 
 
 class Join(Body):
     seat: SeatNumber = Field(description=SEAT)
     name: Line(MAX_NAME) | None = Field(None, description=text_of(MAX_NAME))
+    auto_pass: bool | None = Field(None, description=AUTO_PASS)
 
 
-class Leave(Body):
+class SeatProof(Body):
+    """A request a seated player makes: leave, concede, rematch."""
+
     seat: SeatNumber = Field(description=SEAT)
     token: Token | None = Field(None, description=TOKEN_TEXT)
+
+
+class SeatSetting(SeatProof):
+    auto_pass: bool = Field(description=AUTO_PASS)
 
 
 class Act(Body):

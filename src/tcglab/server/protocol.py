@@ -160,8 +160,7 @@ class Connection:
         except WebSocketDisconnect:
             pass
         finally:
-            if self.table is not None:
-                self.table.listeners.discard(self.poke)
+            self._unwatch()
             writer.cancel()
             with contextlib.suppress(asyncio.CancelledError):
                 await writer
@@ -202,8 +201,7 @@ class Connection:
     def _view(self) -> dict:
         seat = self.table.seats[self.seat] if self.seat is not None else None
         if seat is not None and seat.token_hash != self.token_hash:  # the seat was left
-            self.table.listeners.discard(self.poke)
-            self.table = None
+            self._unwatch()
             return {"type": "error", "error": "this seat was left; join again", "status": 403}
         view = self.table.view(self.seat, self.since, self.lang)
         self.since = view["next"]
@@ -239,13 +237,20 @@ class Connection:
         seat = hello.seat
         if seat is not None:
             seat = self.lobby.authorize(table, seat, hello.token)
-        if self.table is not None:
-            self.table.listeners.discard(self.poke)
+        self._unwatch()
         self.table, self.seat, self.since = table, seat, hello.since
         self.lang = hello.lang or "en"
         self.token_hash = table.seats[seat].token_hash if seat is not None else None
         table.listeners.add(self.poke)
+        self.lobby.arrive(table, seat)
         self.poke()
+
+    def _unwatch(self) -> None:
+        """Stop watching the table (its seat counts this connection gone)."""
+        if self.table is not None:
+            self.table.listeners.discard(self.poke)
+            self.lobby.depart(self.table, self.seat)
+            self.table = None
 
     def _act(self, act: SocketAct) -> None:
         if self.table is None:

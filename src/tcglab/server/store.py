@@ -20,8 +20,9 @@ import threading
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager, suppress
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
+from typing import NamedTuple
 
 from tcglab.paths import user_data_file
 from tcglab.server.errors import ServerError
@@ -36,7 +37,9 @@ CREATE TABLE IF NOT EXISTS tables (
     decks TEXT,
     title TEXT NOT NULL DEFAULT '',
     created REAL NOT NULL,
-    finished INTEGER NOT NULL DEFAULT 0
+    finished INTEGER NOT NULL DEFAULT 0,
+    grace REAL NOT NULL DEFAULT 60,
+    rematch TEXT
 );
 CREATE TABLE IF NOT EXISTS seats (
     table_id TEXT NOT NULL REFERENCES tables(id),
@@ -45,6 +48,8 @@ CREATE TABLE IF NOT EXISTS seats (
     agent TEXT NOT NULL DEFAULT '',
     name TEXT NOT NULL DEFAULT '',
     token_hash TEXT,
+    auto_pass INTEGER NOT NULL DEFAULT 1,
+    left_at REAL,
     PRIMARY KEY (table_id, seat)
 );
 CREATE TABLE IF NOT EXISTS actions (
@@ -61,11 +66,28 @@ CREATE TABLE IF NOT EXISTS results (
     replay TEXT NOT NULL,
     at REAL NOT NULL
 );
+CREATE TABLE IF NOT EXISTS notes (
+    table_id TEXT NOT NULL REFERENCES tables(id),
+    n INTEGER NOT NULL,
+    at INTEGER NOT NULL,
+    seat INTEGER,
+    kind TEXT NOT NULL,
+    data TEXT NOT NULL,
+    PRIMARY KEY (table_id, n)
+);
 CREATE INDEX IF NOT EXISTS finished_by_age ON tables (finished, created);
 CREATE INDEX IF NOT EXISTS finished_by_game ON tables (finished, game, created);
 """
 
-TABLE_COLUMNS = "id, game, seed, players, options, decks, title, created, finished"
+TABLE_COLUMNS = "id, game, seed, players, options, decks, title, created, finished, grace, rematch"
+SEAT_COLUMNS = "seat, kind, agent, name, token_hash, auto_pass, left_at"
+# Columns a database made by an older tcglab lacks, added when it is opened.
+ADDED_COLUMNS = (
+    ("tables", "grace", "REAL NOT NULL DEFAULT 60"),
+    ("tables", "rematch", "TEXT"),
+    ("seats", "auto_pass", "INTEGER NOT NULL DEFAULT 1"),
+    ("seats", "left_at", "REAL"),
+)
 
 
 def default_db_path() -> Path:
@@ -73,10 +95,8 @@ def default_db_path() -> Path:
     return user_data_file("tcglab.db")
 
 
-class StoreError(ServerError):
+class StoreError(ServerError, status=503):
     """The database refused a write (a full disk, a broken file): nothing was changed."""
-
-    status = 503
 
 
 @dataclass
@@ -86,6 +106,18 @@ class SeatRow:
     agent: str = ""  # the difficulty level of an AI seat
     name: str = ""
     token_hash: str | None = None
+    auto_pass: bool = True  # the table plays a lone pass for this (human) seat
+    left_at: float | None = None  # when its player left it mid-game
+
+
+class Note(NamedTuple):
+    """Something the table says in the log beside the game's events: `at` is the
+    number of game events before it, `seat` the only seat it is told to (None: all)."""
+
+    at: int
+    seat: int | None
+    kind: str
+    data: dict
 
 
 @dataclass
@@ -104,6 +136,9 @@ class TableRow:
     result: dict | None = None
     final_version: int = 0  # how many actions a finished game took
     touched: float = 0.0  # when anyone last did something at the table
+    grace: float = 60.0  # seconds a seat left mid-game waits before the computer plays it
+    rematch: str | None = None  # the table its players went on to
+    notes: list[Note] = field(default_factory=list)
 
 
 @dataclass(frozen=True)
@@ -140,6 +175,7 @@ class Store:
         self.db.execute("PRAGMA wal_autocheckpoint=0")
         self.db.execute(f"PRAGMA journal_size_limit={int(wal_limit)}")
         self.db.executescript(SCHEMA)
+        self._add_columns()
         self._checkpointing = threading.Lock()  # one checkpoint at a time
         self._stop = threading.Event()
         self._wake = threading.Event()
@@ -147,6 +183,14 @@ class Store:
             target=self._checkpoint_loop, name="tcglab-checkpoint", daemon=True
         )
         self._checkpoints.start()
+
+    def _add_columns(self) -> None:
+        """Bring a database of an older tcglab up to the schema: its rows keep their
+        values and take the new columns' defaults."""
+        for table, column, kind in ADDED_COLUMNS:
+            have = {row[1] for row in self.db.execute(f"PRAGMA table_info({table})")}
+            if column not in have:
+                self.db.execute(f"ALTER TABLE {table} ADD COLUMN {column} {kind}")
 
     # -- the write-ahead log --------------------------------------------------
 
@@ -214,11 +258,14 @@ class Store:
 
     # -- writes ---------------------------------------------------------------
 
-    def add_table(self, row: TableRow, ending: Ending | None = None) -> None:
-        """A new table with its seats; with `ending`, finished at once."""
+    def add_table(
+        self, row: TableRow, ending: Ending | None = None, rematch_of: str | None = None
+    ) -> None:
+        """A new table with its seats; with `ending`, finished at once; with
+        `rematch_of`, that table links to it."""
         with self._writing() as db:
             db.execute(
-                f"INSERT INTO tables ({TABLE_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, 0)",
+                f"INSERT INTO tables ({TABLE_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, 0, ?, NULL)",
                 (
                     row.id,
                     row.game,
@@ -228,38 +275,54 @@ class Store:
                     None if row.decks is None else json.dumps(row.decks),
                     row.title,
                     row.created,
+                    row.grace,
                 ),
             )
             db.executemany(
-                "INSERT INTO seats (table_id, seat, kind, agent, name, token_hash)"
-                " VALUES (?, ?, ?, ?, ?, ?)",
-                [(row.id, s.seat, s.kind, s.agent, s.name, s.token_hash) for s in row.seats],
+                f"INSERT INTO seats (table_id, {SEAT_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                [(row.id, *_seat_values(s)) for s in row.seats],
             )
             if ending is not None:
                 _write_ending(db, row.id, ending)
+            if rematch_of is not None:
+                db.execute("UPDATE tables SET rematch = ? WHERE id = ?", (row.id, rematch_of))
 
-    def set_seat(self, table_id: str, seat: SeatRow) -> None:
+    def set_seat(self, table_id: str, seat: SeatRow, note: Note | None = None) -> None:
+        """A seat as it is now (who plays it, how), with the note that says so."""
         with self._writing() as db:
             db.execute(
-                "UPDATE seats SET name = ?, token_hash = ? WHERE table_id = ? AND seat = ?",
-                (seat.name, seat.token_hash, table_id, seat.seat),
+                "UPDATE seats SET kind = ?, agent = ?, name = ?, token_hash = ?,"
+                " auto_pass = ?, left_at = ? WHERE table_id = ? AND seat = ?",
+                (*_seat_values(seat)[1:], table_id, seat.seat),
             )
+            if note is not None:
+                _write_note(db, table_id, note)
 
     def add_action(
-        self, table_id: str, n: int, seat: int, action: str, ending: Ending | None = None
+        self,
+        table_id: str,
+        n: int,
+        seat: int,
+        action: str,
+        ending: Ending | None = None,
+        note: Note | None = None,
     ) -> None:
-        """Record the n-th action (0-based), and the game's end when it ends there;
-        committed together when this returns."""
+        """Record the n-th action (0-based), the note told with it and the game's end
+        when it ends there; committed together when this returns."""
         with self._writing() as db:
             db.execute(
                 "INSERT INTO actions (table_id, n, seat, action, at) VALUES (?, ?, ?, ?, ?)",
                 (table_id, n, seat, action, time.time()),
             )
+            if note is not None:
+                _write_note(db, table_id, note)
             if ending is not None:
                 _write_ending(db, table_id, ending)
 
-    def finish(self, table_id: str, ending: Ending) -> None:
+    def finish(self, table_id: str, ending: Ending, note: Note | None = None) -> None:
         with self._writing() as db:
+            if note is not None:
+                _write_note(db, table_id, note)
             _write_ending(db, table_id, ending)
 
     def delete_table(self, table_id: str) -> None:
@@ -267,6 +330,7 @@ class Store:
         with self._writing() as db:
             for name, key in (
                 ("actions", "table_id"),
+                ("notes", "table_id"),
                 ("seats", "table_id"),
                 ("results", "table_id"),
                 ("tables", "id"),
@@ -292,13 +356,9 @@ class Store:
     def unfinished_tables(self) -> list[TableRow]:
         """Every unfinished table with its seats and actions, oldest first; `touched`
         is its last action's time (or its creation's)."""
-        seats: dict[str, list[SeatRow]] = {}
-        for table_id, *values in self.db.execute(
-            "SELECT table_id, seat, kind, agent, name, token_hash FROM seats"
-            " WHERE table_id IN (SELECT id FROM tables WHERE finished = 0)"
-            " ORDER BY table_id, seat"
-        ):
-            seats.setdefault(table_id, []).append(SeatRow(*values))
+        unfinished = "SELECT id FROM tables WHERE finished = 0"
+        seats = self._seats(unfinished)
+        notes = self._notes(unfinished)
         actions: dict[str, list[str]] = {}
         last: dict[str, float] = {}
         for table_id, action, at in self.db.execute(
@@ -313,6 +373,7 @@ class Store:
             f"SELECT {TABLE_COLUMNS} FROM tables WHERE finished = 0 ORDER BY created, id"
         ):
             row = _table_row(values, seats.get(values[0], []))
+            row.notes = notes.get(row.id, [])
             row.actions = actions.get(row.id, [])
             row.touched = max(row.created, last.get(row.id, 0.0))
             rows.append(row)
@@ -339,13 +400,8 @@ class Store:
         if not ids:
             return {}
         marks = ", ".join("?" * len(ids))
-        seats: dict[str, list[SeatRow]] = {}
-        for table_id, *values in self.db.execute(
-            "SELECT table_id, seat, kind, agent, name, token_hash FROM seats"
-            f" WHERE table_id IN ({marks}) ORDER BY table_id, seat",
-            ids,
-        ):
-            seats.setdefault(table_id, []).append(SeatRow(*values))
+        seats = self._seats(marks, ids)
+        notes = self._notes(marks, ids)
         counts = dict(
             self.db.execute(
                 "SELECT table_id, COUNT(*) FROM actions"
@@ -361,10 +417,54 @@ class Store:
             ids,
         ):
             row = _table_row(values, seats.get(values[0], []))
+            row.notes = notes.get(row.id, [])
             row.result = json.loads(result)
             row.final_version = counts.get(row.id, 0)
             rows[row.id] = row
         return rows
+
+    def _seats(self, among: str, args: list | tuple = ()) -> dict[str, list[SeatRow]]:
+        """The seats of the tables whose ids are `among` (SQL), by table, in order."""
+        seats: dict[str, list[SeatRow]] = {}
+        for table_id, *values in self.db.execute(
+            f"SELECT table_id, {SEAT_COLUMNS} FROM seats"
+            f" WHERE table_id IN ({among}) ORDER BY table_id, seat",
+            args,
+        ):
+            seat, kind, agent, name, token_hash, auto_pass, left_at = values
+            row = SeatRow(seat, kind, agent, name, token_hash, bool(auto_pass), left_at)
+            seats.setdefault(table_id, []).append(row)
+        return seats
+
+    def _notes(self, among: str, args: list | tuple = ()) -> dict[str, list[Note]]:
+        notes: dict[str, list[Note]] = {}
+        for table_id, at, seat, kind, data in self.db.execute(
+            "SELECT table_id, at, seat, kind, data FROM notes"
+            f" WHERE table_id IN ({among}) ORDER BY table_id, n",
+            args,
+        ):
+            notes.setdefault(table_id, []).append(Note(at, seat, kind, json.loads(data)))
+        return notes
+
+
+def _seat_values(seat: SeatRow) -> tuple:
+    return (
+        seat.seat,
+        seat.kind,
+        seat.agent,
+        seat.name,
+        seat.token_hash,
+        int(seat.auto_pass),
+        seat.left_at,
+    )
+
+
+def _write_note(db: sqlite3.Connection, table_id: str, note: Note) -> None:
+    db.execute(
+        "INSERT INTO notes (table_id, n, at, seat, kind, data) VALUES (?,"
+        " (SELECT COUNT(*) FROM notes WHERE table_id = ?), ?, ?, ?, ?)",
+        (table_id, table_id, note.at, note.seat, note.kind, json.dumps(note.data)),
+    )
 
 
 def _write_ending(db: sqlite3.Connection, table_id: str, ending: Ending) -> None:
@@ -376,7 +476,7 @@ def _write_ending(db: sqlite3.Connection, table_id: str, ending: Ending) -> None
 
 
 def _table_row(values, seats: list[SeatRow]) -> TableRow:
-    table_id, game, seed, players, options, decks, title, created, finished = values
+    table_id, game, seed, players, options, decks, title, created, finished, grace, rematch = values
     return TableRow(
         table_id,
         game,
@@ -389,7 +489,9 @@ def _table_row(values, seats: list[SeatRow]) -> TableRow:
         bool(finished),
         seats,
         [],
+        grace=grace,
+        rematch=rematch,
     )
 
 
-__all__ = ["Ending", "SeatRow", "Store", "StoreError", "TableRow", "default_db_path"]
+__all__ = ["Ending", "Note", "SeatRow", "Store", "StoreError", "TableRow", "default_db_path"]

@@ -40,9 +40,21 @@ from tcglab.agents.specs import make_agent
 from tcglab.engine import BadOption, Game, State, TcglabError, get_game
 from tcglab.engine.registry import games
 from tcglab.engine.replay import record
-from tcglab.server import catalogue
+from tcglab.server import catalogue, notes
 from tcglab.server.errors import Conflict, Forbidden, NotFound, ServerError
-from tcglab.server.store import Ending, SeatRow, Store, StoreError, TableRow
+from tcglab.server.seats import (
+    absence,
+    computer_name,
+    name_computers,
+    open_seat,
+    public_seat,
+    rematch_seat,
+    rotated,
+    table_level,
+    taken,
+    taken_over,
+)
+from tcglab.server.store import Ending, Note, SeatRow, Store, StoreError, TableRow
 
 log = logging.getLogger("tcglab.server")
 
@@ -55,6 +67,8 @@ STATUSES = ("open", "running", "finished")
 TABLE_ID = re.compile(r"[A-Za-z0-9_-]{1,32}")
 DEFAULT_MAX_ACTIONS = 20_000  # the longest real games take a few thousand
 DEFAULT_EXPIRE_AFTER = 24 * 3600.0  # seconds
+DEFAULT_GRACE = 60  # seconds a seat left mid-game waits before the computer plays it
+MAX_GRACE = 3600
 
 
 def hash_token(token: str) -> str:
@@ -86,6 +100,9 @@ class Table:
     ai_task: asyncio.Task | None = None
     ai_error: str = ""
     stored_actions: Callable[[str], list[str]] | None = None  # a finished game's actions
+    opened: float = 0.0  # when the server took the table up: a seat not seen since is away
+    present: Counter = field(default_factory=Counter)  # seat -> websockets playing it
+    seen: dict = field(default_factory=dict)  # seat -> when its player was last heard from
     _views: dict = field(default_factory=dict)  # seat -> (version, observation)
 
     @property
@@ -129,6 +146,24 @@ class Table:
         seat = self.seats[state.to_move]
         return seat if seat.kind == "ai" else None
 
+    def forced_pass(self) -> tuple[int, object] | None:
+        """(seat, action) when a human seat that lets the table pass for it is to move
+        and its only legal action is a pass (the game's `is_pass`)."""
+        state = self.state
+        if self.finished or state is None or state.over or state.to_move is None:
+            return None
+        seat = self.seats[state.to_move]
+        if seat.kind != "human" or not seat.auto_pass:
+            return None
+        legal = state._legal
+        if len(legal) != 1 or not self.game.is_pass(legal[0]):
+            return None
+        return seat.seat, legal[0]
+
+    def names(self) -> list[str]:
+        """What the log calls each seat: its player's name (P1, P2 ... where none)."""
+        return [s.name for s in self.seats]
+
     def observation(self, seat: int | None) -> dict:
         """observe(seat), worked out once per version however many watch."""
         cached = self._views.get(seat)
@@ -144,11 +179,12 @@ class Table:
         labels and messages in `lang`."""
         state = self.ensure_state()
         playing = not self.finished and not state.over
-        since = max(0, min(since, len(state.log)))
+        length = notes.log_length(state, self.row.notes, seat)
+        since = max(0, min(since, length))
         legal = []
         if seat is not None and playing and state.to_move == seat:
             legal = [{"id": a.id, "label": a.text(lang)} for a in state.legal_actions()]
-        return {
+        view = {
             "type": "view",
             "table": self.id,
             "game": self.game.id,
@@ -158,13 +194,19 @@ class Table:
             "status": self.status(),
             "observation": self.observation(seat),
             "since": since,
-            "events": state.events_for(seat, since, lang),
-            "next": len(state.log),
+            "events": notes.events(state, self.row.notes, seat, since, lang, self.names()),
+            "next": length,
             "legal": legal,
             "result": self.row.result,
             "seats": [public_seat(s) for s in self.seats],
             "ai_error": self.ai_error,
+            "grace": self.row.grace,
+            "rematch": self.row.rematch,
+            "outcome": notes.outcome(self.game.id, self.row.result, self.names(), lang),
         }
+        if seat is not None:
+            view["auto_pass"] = self.seats[seat].auto_pass
+        return view
 
     def summary(self) -> dict:
         return row_summary(self.row, self.version, self.ai_error)
@@ -174,24 +216,10 @@ class Table:
             listener()
 
 
-def open_seat(seat: SeatRow) -> bool:
-    return seat.kind == "human" and seat.token_hash is None
-
-
 def row_status(row: TableRow) -> str:
     if row.finished:
         return "finished"
     return "open" if any(open_seat(s) for s in row.seats) else "running"
-
-
-def public_seat(seat: SeatRow) -> dict:
-    return {
-        "seat": seat.seat,
-        "kind": seat.kind,
-        "level": seat.agent if seat.kind == "ai" else "",
-        "name": seat.name,
-        "open": open_seat(seat),
-    }
 
 
 def row_summary(row: TableRow, version: int, ai_error: str = "") -> dict:
@@ -207,6 +235,8 @@ def row_summary(row: TableRow, version: int, ai_error: str = "") -> dict:
         "seats": [public_seat(s) for s in row.seats],
         "result": row.result,
         "ai_error": ai_error,
+        "grace": row.grace,
+        "rematch": row.rematch,
     }
 
 
@@ -252,11 +282,35 @@ def _body(body, what: str) -> dict:
     return body
 
 
-def _taken(seat: SeatRow, name: str) -> tuple[SeatRow, dict]:
+def _taken(seat: SeatRow, name: str, auto_pass) -> tuple[SeatRow, dict]:
     """The seat as someone joining it makes it, and what they are told (their token)."""
     token = secrets.token_urlsafe(24)
-    taken = replace(seat, token_hash=hash_token(token), name=name or f"P{seat.seat + 1}")
-    return taken, {"seat": seat.seat, "token": token, "name": taken.name}
+    made = taken(seat, hash_token(token), name, _auto_pass(auto_pass))
+    return made, {"seat": seat.seat, "token": token, "name": made.name}
+
+
+def _auto_pass(value) -> bool:
+    if value is None:
+        return True
+    if not isinstance(value, bool):
+        raise BadOption("auto_pass must be true (the table plays lone passes) or false")
+    return value
+
+
+def _grace(value) -> float:
+    if value is None:
+        return DEFAULT_GRACE
+    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= MAX_GRACE:
+        raise BadOption(f"grace must be a whole number of seconds from 0 to {MAX_GRACE}")
+    return value
+
+
+def _name(body: dict) -> str:
+    """The name a player takes a seat under: required, one line, at most MAX_NAME."""
+    name = _text(body, "name", MAX_NAME)
+    if not name:
+        raise BadOption(f"name: choose a name of 1 to {MAX_NAME} characters to take a seat")
+    return name
 
 
 def _check_page(status, game, offset, limit) -> None:
@@ -278,6 +332,7 @@ class Lobby:
     """Every table of one server, backed by one store."""
 
     SWEEP_EVERY = 60.0  # seconds between looks for tables to let go of
+    AWAY_EVERY = 5.0  # seconds between looks for seats the computer should take over
 
     def __init__(
         self,
@@ -328,6 +383,8 @@ class Lobby:
                     log.error("table %s ended but its result is not stored: %s", row.id, exc)
                     continue
                 self._close(table, ending.result)
+            else:
+                self._play_forced(table)
 
     def start_ai(self) -> None:
         """Let every AI seat that is to move play, and start the housekeeping that lets
@@ -347,10 +404,14 @@ class Lobby:
         self.pool.shutdown(wait=True, cancel_futures=True)
 
     async def _keep_house(self) -> None:
+        swept = self.clock()
         while True:
-            await asyncio.sleep(self.SWEEP_EVERY)
+            await asyncio.sleep(self.AWAY_EVERY)
             try:
-                self.sweep()
+                self.take_over_absent()
+                if self.clock() - swept >= self.SWEEP_EVERY:
+                    swept = self.clock()
+                    self.sweep()
             except Exception:  # housekeeping failing must not take the server down
                 log.exception("housekeeping failed")
 
@@ -409,7 +470,8 @@ class Lobby:
             ) from None
 
     def _table_of(self, row: TableRow, state: State | None = None) -> Table:
-        return Table(row, get_game(row.game), state, stored_actions=self.store.actions)
+        game = get_game(row.game)
+        return Table(row, game, state, stored_actions=self.store.actions, opened=self.clock())
 
     def listing(
         self, status: str | None = None, game: str | None = None, offset: int = 0, limit: int = 50
@@ -470,6 +532,7 @@ class Lobby:
             raise Forbidden(f"seat {number} needs its seat token (join the seat to get one)")
         if len(token) > MAX_TOKEN or not hmac.compare_digest(hash_token(token), row.token_hash):
             raise Forbidden(f"wrong token for seat {number}")
+        table.seen[number] = self.clock()
         return number
 
     # -- tables and seats -----------------------------------------------------
@@ -486,27 +549,15 @@ class Lobby:
             raise BadOption("seats must be a list with one {kind, level} entry per player")
         players = game.check_players(len(seats))
         rows = [self._seat_row(game, n, entry) for n, entry in enumerate(seats)]
+        name_computers(rows)
         options = body.get("options") or {}
         if not isinstance(options, dict):
             raise BadOption("options must be an object of option names and values")
         seed = self._seed(body.get("seed"))
         decks = catalogue.resolve_decks(game, players, body.get("decks"))
         state = game.new_state(seed, players, options, decks)  # checks options and decks
-        now = self.clock()
-        row = TableRow(
-            id=secrets.token_urlsafe(6),
-            game=game.id,
-            seed=seed,
-            players=players,
-            options=dict(state.options),
-            decks=decks,
-            title=_text(body, "title", MAX_TITLE),
-            created=now,
-            finished=False,
-            seats=rows,
-            actions=[],
-            touched=now,
-        )
+        row = self._new_row(game, state, decks, rows, _text(body, "title", MAX_TITLE))
+        row.grace = _grace(body.get("grace"))
         joined = None
         if body.get("join") is not None:
             number = body["join"]
@@ -514,15 +565,40 @@ class Lobby:
                 raise BadOption("join must be the number of a human seat")
             if not 0 <= number < players or rows[number].kind != "human":
                 raise BadOption(f"join must name a human seat, not {number}")
-            rows[number], joined = _taken(rows[number], _text(body, "name", MAX_NAME))
+            name = _text(body, "name", MAX_NAME)
+            rows[number], joined = _taken(rows[number], name, body.get("auto_pass"))
+        return self._open(row, state), joined
+
+    def _new_row(self, game: Game, state: State, decks, seats: list[SeatRow], title: str):
+        now = self.clock()
+        return TableRow(
+            id=secrets.token_urlsafe(6),
+            game=game.id,
+            seed=state.seed,
+            players=state.players,
+            options=dict(state.options),
+            decks=decks,
+            title=title,
+            created=now,
+            finished=False,
+            seats=seats,
+            actions=[],
+            touched=now,
+        )
+
+    def _open(self, row: TableRow, state: State, rematch_of: str | None = None) -> Table:
+        """Store a new table and take it up: finished at once if its game is over as
+        it is set up; else the table passes for a human seat or wakes the computer."""
         ending = self._ending(row, state)
-        self.store.add_table(row, ending)
+        self.store.add_table(row, ending, rematch_of)
         table = self._table_of(row, state)
         self.tables[row.id] = table
         if ending is not None:
             self._close(table, ending.result)
+        else:
+            self._play_forced(table)
         self._wake_ai(table)
-        return table, joined
+        return table
 
     def _seed(self, given) -> int:
         if given is None:
@@ -542,7 +618,7 @@ class Lobby:
         usable = catalogue.levels(game)  # of catalogue.LEVELS; never an agent spec
         if not isinstance(level, str) or level not in usable:
             raise BadOption(f"seat {number}: level must be one of {', '.join(usable)}")
-        return SeatRow(number, "ai", agent=level, name=f"AI ({level})")
+        return SeatRow(number, "ai", agent=level, name=computer_name(level))
 
     def join(self, table_id: str, body: dict) -> dict:
         body = _body(body, "a join request")
@@ -554,20 +630,127 @@ class Lobby:
         if not open_seat(seat):
             who = "the computer" if seat.kind == "ai" else "someone"
             raise Conflict(f"seat {number} is taken by {who}; open seats can be joined")
-        taken, joined = _taken(seat, _text(body, "name", MAX_NAME))
-        self.store.set_seat(table.id, taken)
-        table.seats[number] = taken
+        made, joined = _taken(seat, _name(body), body.get("auto_pass"))
+        self.store.set_seat(table.id, made)
+        table.seats[number] = made
+        table.seen[number] = self.clock()
+        self._play_forced(table)
         table.notify()
+        self._wake_ai(table)
         return joined
 
     def leave(self, table_id: str, body: dict) -> None:
+        """Before the game is under way (a seat still open) the seat is open again;
+        mid-game it is closed, and the computer plays it once the grace has passed."""
         body = _body(body, "a leave request")
         table = self.table(table_id)
         number = self.authorize(table, body.get("seat"), body.get("token"))
-        freed = replace(table.seats[number], token_hash=None, name="")
-        self.store.set_seat(table.id, freed)
-        table.seats[number] = freed
+        seat = table.seats[number]
+        if table.finished or table.status() == "open":
+            left = replace(seat, token_hash=None, name="")
+        else:
+            left = replace(seat, token_hash=None, left_at=self.clock())
+        self.store.set_seat(table.id, left)
+        table.seats[number] = left
         table.notify()
+        if left.left_at is not None and table.row.grace == 0:
+            self._take_over(table, number, "left")
+
+    def set_auto_pass(self, table_id: str, body: dict) -> None:
+        """A seat's choice: the table plays its lone passes (true), or it is asked at
+        every decision ("full control", false)."""
+        body = _body(body, "a seat setting {seat, token, auto_pass}")
+        table = self.table(table_id)
+        number = self.authorize(table, body.get("seat"), body.get("token"))
+        if not isinstance(body.get("auto_pass"), bool):
+            raise BadOption("auto_pass must be true or false")
+        changed = replace(table.seats[number], auto_pass=body["auto_pass"])
+        self.store.set_seat(table.id, changed)
+        table.seats[number] = changed
+        if not table.finished:
+            self._play_forced(table)
+        table.notify()
+        self._wake_ai(table)
+
+    def concede(self, table_id: str, body: dict) -> None:
+        """A seat gives the game up. With two seats the other wins (reason "concede");
+        with more, the game goes on and the computer plays the seat (a state cannot
+        drop a seat mid-game), with a note in the log."""
+        body = _body(body, "a concession {seat, token}")
+        table = self.table(table_id)
+        number = self.authorize(table, body.get("seat"), body.get("token"))
+        if table.finished or table.ensure_state().over:
+            raise Conflict(f"the game at table {table.id} is over")
+        if table.row.players > 2:
+            self._take_over(table, number, "concede")
+            return
+        result = {"winners": [1 - number], "scores": [], "reason": "concede", "conceded": number}
+        note = notes.public(table.state, "conceded", seat=number)
+        ending = self._ending(table.row, table.state, result)
+        self.store.finish(table.id, ending, note)
+        table.row.notes.append(note)
+        self._close(table, result)
+        table.notify()
+
+    def _take_over(self, table: Table, number: int, why: str) -> None:
+        """The computer plays the seat from here on, at the table's level; the log says
+        so to everyone."""
+        level = table_level(table.row)
+        seat = taken_over(table.seats[number], level)
+        note = notes.public(table.ensure_state(), "took_over", seat=number, level=level, why=why)
+        self.store.set_seat(table.id, seat, note)
+        table.seats[number] = seat
+        table.row.notes.append(note)
+        table.notify()
+        self._wake_ai(table)
+
+    def take_over_absent(self) -> None:
+        """Let the computer play every seat of a game under way whose player left it,
+        or has been away, for longer than the table's grace."""
+        now = self.clock()
+        for table in list(self.tables.values()):
+            if table.finished or table.status() != "running":
+                continue
+            for seat in table.seats:
+                present = table.present[seat.seat]
+                seen = table.seen.get(seat.seat, table.opened)
+                why = absence(seat, now, table.row.grace, present, seen)
+                if why:
+                    self._take_over(table, seat.seat, why)
+
+    def arrive(self, table: Table, seat: int | None) -> None:
+        """A websocket plays `seat` now (None: it watches)."""
+        if seat is not None:
+            table.present[seat] += 1
+            table.seen[seat] = self.clock()
+
+    def depart(self, table: Table, seat: int | None) -> None:
+        if seat is not None:
+            table.present[seat] -= 1
+            table.seen[seat] = self.clock()
+
+    def rematch(self, table_id: str, body: dict) -> dict:
+        """A finished table's rematch, made by the first of its players to ask: the
+        same game, options, decks and players, seated one place on. Each player's seat
+        token of this table holds their seat there (only its hash is copied, so no
+        token travels again); whoever asks later is told the same table."""
+        body = _body(body, "a rematch request {seat, token}")
+        old = self.table(table_id)
+        number = self.authorize(old, body.get("seat"), body.get("token"))
+        if not old.finished:
+            raise Conflict(f"table {old.id} is still playing; a rematch comes after its end")
+        if old.row.rematch is None:
+            row = old.row
+            seats = rotated(row.seats)
+            decks = None if row.decks is None else row.decks[1:] + row.decks[:1]
+            state = old.game.new_state(self._seed(None), row.players, row.options, decks)
+            made = self._new_row(old.game, state, decks, seats, row.title)
+            made.grace = row.grace
+            self._open(made, state, rematch_of=old.id)
+            old.row.rematch = made.id
+            old.notify()
+        new = self.table(old.row.rematch)
+        return {"table": new.summary(), "seat": rematch_seat(number, old.row.players)}
 
     # -- playing --------------------------------------------------------------
 
@@ -597,29 +780,46 @@ class Lobby:
         return table.version
 
     def _commit(self, table: Table, seat: int, action_id: str) -> None:
-        """Apply the action to a copy, store it (with the game's end, if it ends here)
-        in one transaction, and only then take the copy, tell everyone and let the AI
-        play. A failure anywhere before leaves the table as it was."""
-        after = table.ensure_state().clone()
-        after.apply(action_id)
-        ending = self._ending(table.row, after)
-        self.store.add_action(table.id, table.version, seat, action_id, ending)
-        table.state = after
-        table.row.actions.append(action_id)
-        table.row.touched = self.clock()
-        if ending is not None:
-            self._close(table, ending.result)
+        """Store the action and play the lone passes that follow it for human seats,
+        then tell everyone and let the AI play."""
+        self._store_action(table, seat, action_id)
+        self._play_forced(table)
         table.notify()
         self._wake_ai(table)
 
-    def _ending(self, row: TableRow, state: State) -> Ending | None:
-        """What to store if this state ends the game: over by its rules, or at the
-        server's action cap, which stops a game that would never end."""
-        if state.over:
+    def _play_forced(self, table: Table) -> None:
+        """While a human seat that lets the table pass for it is to move and can only
+        pass, pass for it: the others see what they would see had it clicked; the seat
+        itself has a note in its log."""
+        while (forced := table.forced_pass()) is not None:
+            seat, action = forced
+            self._store_action(table, seat, action.id, notes.auto_pass(table.state, seat, action))
+
+    def _store_action(self, table: Table, seat: int, action_id: str, note: Note | None = None):
+        """Apply the action to a copy, store it (with its note and the game's end, if it
+        ends here) in one transaction, and only then take the copy. A failure anywhere
+        before leaves the table as it was."""
+        after = table.ensure_state().clone()
+        after.apply(action_id)
+        ending = self._ending(table.row, after)
+        self.store.add_action(table.id, table.version, seat, action_id, ending, note)
+        table.state = after
+        table.row.actions.append(action_id)
+        table.row.touched = self.clock()
+        if note is not None:
+            table.row.notes.append(note)
+        if ending is not None:
+            self._close(table, ending.result)
+
+    def _ending(self, row: TableRow, state: State, result: dict | None = None) -> Ending | None:
+        """What to store if this state ends the game: over by its rules, by `result`
+        (a concession), or at the server's action cap, which stops a game that would
+        never end."""
+        if result is None and state.over:
             result = state.result.to_dict()
-        elif len(state.history) >= self.max_actions:
+        elif result is None and len(state.history) >= self.max_actions:
             result = action_limit_result()
-        else:
+        if result is None:
             return None
         seats = [s.agent or s.name or "human" for s in row.seats]
         return Ending(result, record(state, seats=seats, decks=row.decks).to_json())
@@ -694,7 +894,7 @@ class Lobby:
             "step": step,
             "steps": len(actions),
             "observation": state.observe(None),
-            "events": state.events_for(None, 0, lang),
+            "events": state.events_for(None, 0, lang, [s.name for s in table.seats]),
             "result": result,
             "seats": [public_seat(s) for s in table.seats],
         }

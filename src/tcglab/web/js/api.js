@@ -29,7 +29,15 @@ export const api = {
   create: (body) => request("POST", "/api/tables", body),
   join: (id, seat, name) => request("POST", `/api/tables/${id}/join`, { seat, name }),
   leave: (id, seat, token) => request("POST", `/api/tables/${id}/leave`, { seat, token }),
-  replayStep: (id, step, lang) => request("GET", `/api/tables/${id}/replay/${step}?lang=${lang}`),
+  // A replay step as a spectator sees it, or as `mine` ({seat, token}) saw it.
+  replayStep: (id, step, lang, mine = null) => {
+    const query = new URLSearchParams({ lang });
+    if (mine) {
+      query.set("seat", String(mine.seat));
+      query.set("token", mine.token);
+    }
+    return request("GET", `/api/tables/${id}/replay/${step}?${query}`);
+  },
 };
 
 const cardCache = new Map();

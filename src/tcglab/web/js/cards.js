@@ -1,7 +1,8 @@
 // Card faces and backs, drawn as framed cards (tinted by colour, attribute or work):
 // the numbers in round badges, keywords and abilities as chips with icons, the text
 // below. `stats` gives the current numbers (changed ones are marked); `marks` are the
-// card's state (rested, new, counters ...) shown as badges. A rested, tapped,
+// card's state (rested, new, counters ...) shown as badges, over the foot of the face
+// or, when there are many (`CROWDED`), in a strip of their own. A rested, tapped,
 // exhausted or sideways card is drawn lying down: its frame turns, its text stays
 // upright. Every card can be focused and opened in the inspector (inspect.js), which
 // reads what the card element keeps in `face`.
@@ -16,6 +17,9 @@ import { nameOf, t } from "./i18n.js";
 export function mark(kind, label, short = "") {
   return { kind, label, short };
 }
+
+// From this many badges on, a card grows a strip for them rather than cover its text.
+const CROWDED = 3;
 
 function numberBadge(n, printed, where) {
   if (!n) return null;
@@ -77,6 +81,7 @@ export function cardEl(info, options = {}) {
   if (!info) classes.push("back");
   else classes.push(`tint-${describe(info).tint(info)}`);
   if (faceDown && info) classes.push("known-down");
+  if (marks.length >= CROWDED && !large) classes.push("crowded");
   const label = info ? nameOf(info) : t("hiddenCard");
   const attrs = {
     class: classes.join(" "),

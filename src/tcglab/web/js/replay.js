@@ -1,8 +1,10 @@
-// The replay viewer: a finished game seen as a spectator, one action at a time. The
-// buttons, the slider and the keyboard step it: ← and → one action, Home and End to
-// the first and the last.
+// The replay viewer: a finished game one action at a time, seen as a spectator or, by
+// a seat that played it (its token is in this browser), from that seat with its own
+// hand, once the server offers seats' views (its replies name their `seat`, null for a
+// spectator's). The buttons, the slider and the keyboard step it: ← and → one action, Home
+// and End to the first and the last.
 
-import { api, cardsOf } from "./api.js";
+import { api, cardsOf, seats } from "./api.js";
 import { boardFor } from "./boards/index.js";
 import { clear, h, toast } from "./dom.js";
 import { language, onLanguage, t } from "./i18n.js";
@@ -19,6 +21,10 @@ export async function showReplay(main, tableId) {
   const gameTitle = (games.find((g) => g.id === summary.game) || {}).name || summary.game;
   let data = null;
   let wanted = 0; // the step last asked for: ahead of the one shown while loads are on the way
+  const mine = seats.get(tableId);
+  let fromSeat = Boolean(mine); // a seat that played sees the replay from its seat at first
+  let seatViews = false; // the server gives seats' views (its replies name their seat)
+  let seatRefused = false; // it refused this seat's (a token it no longer knows)
   const counter = h("span", { class: "counter", "aria-live": "polite" });
   const slider = h("input", { type: "range", min: 0, max: 0, value: 0, class: "slider", "aria-label": t("replay") });
   const status = h("div", { class: "status" });
@@ -35,7 +41,22 @@ export async function showReplay(main, tableId) {
     button(t("next"), "replay-next", () => wanted + 1, "→"),
     button(t("last"), "replay-last", () => (data ? data.steps : 0), "End"),
     counter,
+    mine ? seatSwitch() : null,
   );
+
+  // "From my seat": on, the steps come with this seat's observation (its hand).
+  function seatSwitch() {
+    const box = h("input", {
+      type: "checkbox",
+      id: "replay-seat",
+      checked: fromSeat,
+      onchange: () => {
+        fromSeat = box.checked;
+        load(wanted);
+      },
+    });
+    return h("label", { class: "replay-seat" }, box, ` ${t("replayFromSeat", { n: mine.seat + 1 })}`);
+  }
   slider.addEventListener("change", () => load(Number(slider.value)));
   const page = h("div", { class: "table-page replay", "data-game": summary.game }, controls, status, boardBox, side);
   inspectCards(boardBox);
@@ -47,12 +68,19 @@ export async function showReplay(main, tableId) {
     counter.textContent = t("step", { i: data.step, n: data.steps });
     slider.max = String(data.steps);
     slider.value = String(data.step);
-    const seatName = seatNamer(data.seats, null);
+    const me = Number.isInteger(data.seat) ? data.seat : null;
+    const seatName = seatNamer(data.seats, me);
+    const seatBox = page.querySelector("#replay-seat");
+    if (seatBox) {
+      seatBox.checked = me !== null;
+      seatBox.disabled = !seatViews || seatRefused;
+      seatBox.parentElement.title = seatBox.disabled ? t("replaySeatRefused") : "";
+    }
     clear(
       status,
       statusLine({
         game: summary.game,
-        where: t("replay"),
+        where: me === null ? t("replay") : `${t("replay")} · ${t("seat")} ${me + 1}`,
         obs: data.observation,
         toMove: data.observation.to_move,
         myTurn: false,
@@ -64,13 +92,13 @@ export async function showReplay(main, tableId) {
     clear(
       boardBox,
       diceTray(rolls[rolls.length - 1]),
-      board.board(data.observation, { cards, me: null, seatName }),
+      board.board(data.observation, { cards, me, seatName }),
     );
     const log = logList(data.events);
     log.style.setProperty("--digits", String(String(data.events.length).length));
     clear(
       side,
-      data.result ? resultPanel(data.result, data.seats, null, tableId, true, summary.game) : null,
+      data.result ? resultPanel(data.result, data.seats, me, tableId, true, summary.game) : null,
       h("section", { class: "log-box" }, h("h3", {}, t("log")), log),
     );
     log.scrollTop = log.scrollHeight;
@@ -83,13 +111,29 @@ export async function showReplay(main, tableId) {
     wanted = to;
     loading = loading.then(async () => {
       try {
-        data = await api.replayStep(tableId, to, language());
+        data = await step(to);
+        if (!seatViews && "seat" in data) {
+          seatViews = true; // the first reply says the server has seats' views: ask again
+          if (fromSeat && mine) data = await step(to);
+        }
         render();
       } catch (error) {
         toast(error.message);
       }
     });
     return loading;
+  }
+
+  // One step, from this seat where it is wanted and offered, else as a spectator.
+  async function step(to) {
+    const asSeat = fromSeat && seatViews && !seatRefused ? mine : null;
+    if (!asSeat) return api.replayStep(tableId, to, language());
+    try {
+      return await api.replayStep(tableId, to, language(), asSeat);
+    } catch {
+      seatRefused = true;
+      return api.replayStep(tableId, to, language());
+    }
   }
 
   // The keys step the replay wherever the focus is, except in a text field or an

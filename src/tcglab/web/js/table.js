@@ -1,14 +1,19 @@
 // The table view: one websocket to the server, the board drawn from this seat's
 // observation, the legal actions as buttons (and as clickable cards where an action
 // names a card), the dice as they fall, the game log and the result. The header says
-// in words whose turn it is and what is being decided. On a phone the actions sit in
-// a bar fixed to the bottom of the screen and the log opens as a drawer from it.
+// in words whose turn it is, what is being decided and, when a seat answers during
+// another's turn, what it answers. What another seat's action touched is lit up on the
+// board for a few seconds; the tab says when it is your turn (attention.js). On a
+// phone the actions sit in a bar fixed to the bottom of the screen and the log opens
+// as a drawer from it.
 
 import { api, cardsOf, seats } from "./api.js";
+import { soundToggle, turnSignal } from "./attention.js";
 import { boardFor } from "./boards/index.js";
 import { ask, clear, h, toast } from "./dom.js";
 import { gameName, language, onLanguage, reasonPhrase, stepPhrase, t } from "./i18n.js";
 import { closeInspector, hidePeek, inspectCards } from "./inspect.js";
+import { askName, seatControls } from "./seat.js";
 
 const DICE_FACES = ["", "⚀", "⚁", "⚂", "⚃", "⚄", "⚅"];
 
@@ -59,13 +64,14 @@ export function situation(obs) {
     const inner = situation(match.view);
     return { ...inner, turnSeat: inner.turnSeat === null ? null : match.players[inner.turnSeat] };
   }
-  const turnSeat = obs.turn_player ?? obs.current ?? null;
+  const seat = obs.turn_player ?? obs.current ?? null;
+  const turnSeat = seat !== null && seat >= 0 ? seat : null; // -1: nobody's turn yet (setup)
   return { step: obs.step, turnSeat, turn: obs.turn, round: obs.round };
 }
 
 // The status line above the board: game, seat, turn, whose turn, the rules; and the
-// decision being made in words.
-export function statusLine({ game, where, obs, toMove, myTurn, result, seatName, me = null }) {
+// decision being made in words, with what it answers (`answering`) if anything.
+export function statusLine({ game, where, obs, toMove, myTurn, result, seatName, me = null, answering = null }) {
   const now = situation(obs);
   const facts = [where];
   if (now.round) facts.push(t("roundNumber", { n: now.round }));
@@ -76,7 +82,14 @@ export function statusLine({ game, where, obs, toMove, myTurn, result, seatName,
   const what = stepPhrase(game, now.step);
   let decision = null;
   if (result) decision = h("div", { class: "decision" }, t("result"));
-  else if (myTurn) decision = h("div", { class: "decision your-turn" }, t("yourMove", { what }));
+  else if (myTurn) {
+    decision = h(
+      "div",
+      { class: "decision your-turn" },
+      t("yourMove", { what }),
+      answering ? h("span", { class: "answering" }, ` — ${t("answering", { what: answering })}`) : null,
+    );
+  }
   else if (toMove !== null && toMove !== undefined) {
     decision = h("div", { class: "decision" }, t("waitingMove", { who: seatName(toMove), what }));
   }
@@ -138,6 +151,26 @@ function actionsByRef(legal, refsOf, me) {
   return byRef;
 }
 
+// The board refs an event names: its positions (at, actor, target ...) as the boards
+// name them, and whatever the game's board adds (`eventRefs`).
+const PLACES = ["at", "actor", "actors", "target", "targets", "guard", "attacker", "defender"];
+
+export function eventRefs(event, board) {
+  const refs = [];
+  for (const key of PLACES) {
+    for (const value of [event[key]].flat()) if (typeof value === "string") refs.push(value);
+  }
+  return refs.concat(board.eventRefs ? board.eventRefs(event) : []);
+}
+
+const TOUCHED_MS = 4000;
+
+function markTouched(boardEl, refs) {
+  for (const el of boardEl.querySelectorAll("[data-ref]")) {
+    if (refs.has(el.dataset.ref)) el.classList.add("touched");
+  }
+}
+
 function markPlayable(boardEl, byRef) {
   for (const el of boardEl.querySelectorAll("[data-ref]")) {
     const actions = byRef.get(el.dataset.ref);
@@ -158,7 +191,7 @@ export async function showTable(main, tableId, params) {
   const joinSeat = params.get("join");
   if (joinSeat !== null && !mine) {
     try {
-      const joined = await api.join(tableId, Number(joinSeat), params.get("name") || "");
+      const joined = await api.join(tableId, Number(joinSeat), params.get("name") || (await askName()) || "");
       mine = { seat: joined.seat, token: joined.token };
       seats.set(tableId, mine.seat, mine.token);
     } catch (error) {
@@ -178,6 +211,10 @@ export async function showTable(main, tableId, params) {
   let waiting = false;
   let byRef = new Map();
   let logOpen = false;
+  // What another seat's latest action touched, lit up until `until` or our own action.
+  let touched = { refs: new Set(), until: 0 };
+  let touchedTimer = null;
+  const signal = turnSignal();
   // The log and the dice tray persist between views: new events are appended, and the
   // tray (with its rolling animation) is made again only for a new roll.
   const log = logList([]);
@@ -194,6 +231,8 @@ export async function showTable(main, tableId, params) {
   function act(actionId) {
     if (!view || waiting || !socket || socket.readyState !== WebSocket.OPEN) return;
     waiting = true;
+    touched = { refs: new Set(), until: 0 };
+    for (const el of page.querySelectorAll(".board .touched")) el.classList.remove("touched");
     for (const b of page.querySelectorAll("#actions button.action")) b.disabled = true;
     socket.send(
       JSON.stringify({
@@ -252,6 +291,9 @@ export async function showTable(main, tableId, params) {
     headerFor(summary.game, gameTitle);
     const seatName = seatNamer(view.seats, me);
     const myTurn = view.legal.length > 0;
+    signal.update(myTurn);
+    const now = situation(view.observation);
+    const aside = myTurn && now.turnSeat !== null && now.turnSeat !== undefined && now.turnSeat !== me;
     clear(
       status,
       statusLine({
@@ -263,11 +305,13 @@ export async function showTable(main, tableId, params) {
         myTurn,
         result: view.result,
         seatName,
+        answering: aside && board.answering ? board.answering(view.observation, { cards, me, seatName }) : null,
       }),
     );
     const boardEl = board.board(view.observation, { cards, me, seatName });
     byRef = myTurn ? actionsByRef(view.legal, board.refsOf, me) : new Map();
     markPlayable(boardEl, byRef);
+    if (Date.now() < touched.until) markTouched(boardEl, touched.refs);
     const logToggle = h(
       "button",
       {
@@ -311,10 +355,12 @@ export async function showTable(main, tableId, params) {
     clear(
       side,
       view.result ? resultPanel(view.result, view.seats, me, tableId, false, summary.game) : null,
+      seatControls({ tableId, view, mine }),
       actionsEl,
       summaryError(),
       h("section", { id: "log-box", class: "log-box" }, h("h3", {}, t("log")), log),
       links(),
+      mine && !view.result ? soundToggle() : null,
       mine && !view.result
         ? h("button", { type: "button", id: "leave", class: "quiet", onclick: leave }, t("leave"))
         : null,
@@ -324,6 +370,20 @@ export async function showTable(main, tableId, params) {
     barWatch.disconnect();
     barWatch.observe(actionsEl);
     log.scrollTop = log.scrollHeight;
+  }
+
+  // A view after another seat acted: light up what its events name, for a few seconds.
+  function noteTouched(next) {
+    const actor = view ? view.to_move : null;
+    if (actor === null || actor === undefined || actor === me) return;
+    const refs = new Set(next.events.flatMap((e) => eventRefs(e, board)));
+    if (!refs.size) return;
+    touched = { refs, until: Date.now() + TOUCHED_MS };
+    clearTimeout(touchedTimer);
+    touchedTimer = setTimeout(() => {
+      if (!page.isConnected) return;
+      for (const el of page.querySelectorAll(".board .touched")) el.classList.remove("touched");
+    }, TOUCHED_MS);
   }
 
   function summaryError() {
@@ -370,13 +430,15 @@ export async function showTable(main, tableId, params) {
     socket.onmessage = (message) => {
       const data = JSON.parse(message.data);
       if (data.type === "view") {
-        if (data.since < events.length) {
+        const retold = data.since < events.length;
+        if (retold) {
           events = events.slice(0, data.since); // retold (a new language): from `since` on
           while (log.children.length > data.since) log.lastChild.remove();
           logged = Math.min(logged, data.since);
         }
         events = events.concat(data.events);
         for (const e of data.events) if (diceOf(e)) lastRoll = e;
+        if (!retold) noteTouched(data);
         view = data;
         waiting = false;
         render();
@@ -404,6 +466,8 @@ export async function showTable(main, tableId, params) {
       closeInspector();
       hidePeek();
       barWatch.disconnect();
+      clearTimeout(touchedTimer);
+      signal.stop();
       if (socket) socket.close();
     }
   });

@@ -7,7 +7,7 @@
 import { cardById, cardEl, cardInfo, mark, pile, zone } from "../cards.js";
 import { h } from "../dom.js";
 import { signed } from "../faces.js";
-import { t } from "../i18n.js";
+import { nameOf, t } from "../i18n.js";
 
 // Where the players sit, counted clockwise from the viewer (always at the bottom).
 const RING = {
@@ -101,6 +101,35 @@ function centre(obs, ctx) {
       pending ? h("div", { class: "pile" }, pending, h("div", { class: "pile-label" }, t("inPlay"))) : null,
     ),
   );
+}
+
+// What a seat answers during another's turn: the scout or attack under way, or the
+// attack it may counter.
+export function answering(obs, ctx) {
+  const roll = obs.roll;
+  if (roll && roll.roller !== ctx.me) {
+    const key = roll.kind === "scout" ? "ansScout" : "ansAttack";
+    return t(key, { who: ctx.seatName(roll.roller), actor: nameAt(obs, roll.actor), targets: nameAt(obs, roll.target) });
+  }
+  const pending = obs.pending;
+  if (pending && pending.attacker && pending.attacker.split(".")[0] !== String(ctx.me)) {
+    const who = ctx.seatName(Number(pending.attacker.split(".")[0]));
+    return t("ansAttack", { who, actor: nameAt(obs, pending.attacker), targets: nameAt(obs, pending.defender) });
+  }
+  return null;
+}
+
+function nameAt(obs, ref) {
+  if (!ref) return "?";
+  const [seat, slot] = ref.split(".").map(Number);
+  const side = obs.seats.find((s) => s.seat === seat);
+  const ch = side && side.characters.find((c) => c.slot === slot);
+  return ch && ch.card ? nameOf(ch.card) : t("aHiddenCard");
+}
+
+// Higurashi's events name a revealed character by its seat and slot.
+export function eventRefs(event) {
+  return event.kind === "reveal" && Number.isInteger(event.slot) ? [`${event.seat}.${event.slot}`] : [];
 }
 
 export function board(obs, ctx) {

@@ -6,7 +6,7 @@
 import { cardById, cardEl, mark, zone } from "../cards.js";
 import { h } from "../dom.js";
 import { local, signed } from "../faces.js";
-import { t } from "../i18n.js";
+import { nameOf, t } from "../i18n.js";
 
 const OWN = new Set(["flip", "keep", "use", "attack", "guard"]);
 
@@ -24,6 +24,29 @@ export function refsOf(id, me) {
   return [];
 }
 
+// What a seat answers during another's turn, in words: the innermost attack or effect
+// of another seat ("P1's attack by Rin (P1.F2) on Mio (P2.B2)").
+export function answering(obs, ctx) {
+  if (obs.format === "draft") {
+    const match = obs.match;
+    if (!match) return null;
+    return answering(match.view, { ...ctx, me: match.local_seat, seatName: (n) => ctx.seatName(match.players[n]) });
+  }
+  const proc = [...(obs.procs || [])].reverse().find((p) => p.seat !== ctx.me);
+  if (!proc) return null;
+  const actor = proc.actor ? nameAt(obs, proc.actor) : t("aHiddenCard");
+  const targets = (proc.targets || []).filter(Boolean).map((ref) => nameAt(obs, ref)).join(", ");
+  const key = proc.kind === "effect" ? "ansEffect" : `ans${proc.kind === "attack" ? "Attack" : "Strike"}${targets ? "" : "By"}`;
+  return t(key, { who: ctx.seatName(proc.seat), actor, targets });
+}
+
+function nameAt(obs, ref) {
+  const [seat, slotName] = ref.split(".");
+  const side = obs.sides[Number(seat.slice(1)) - 1];
+  const unit = side && side.field[slotName];
+  return `${unit && unit.card ? nameOf(unit.card) : t("aHiddenCard")} (${ref})`;
+}
+
 // What the attack or effect being resolved now (the innermost of obs.procs) does to
 // a slot.
 function procMarks(obs, ref) {
@@ -35,9 +58,15 @@ function procMarks(obs, ref) {
   return marks;
 }
 
+// The slot a formation in progress fills next (the viewer's own: obs.formation).
+function nextSlot(obs, side) {
+  return obs.formation && obs.seat === side.seat ? obs.formation.slot : null;
+}
+
 function slot(obs, side, name, unit) {
   const ref = `P${side.seat + 1}.${name}`;
-  if (!unit) return h("div", { class: "slot empty-slot", "data-ref": ref }, name);
+  const next = nextSlot(obs, side) === name ? " next-slot" : "";
+  if (!unit) return h("div", { class: `slot empty-slot${next}`, "data-ref": ref }, name);
   const marks = Object.entries(unit.counters || {}).map(([k, v]) => mark("tokens", `${local(k)}×${v}`, `×${v}`));
   if (unit.mods && (unit.mods[0] || unit.mods[1])) {
     const mods = `P${signed(unit.mods[0])} M${signed(unit.mods[1])}`;
@@ -45,7 +74,7 @@ function slot(obs, side, name, unit) {
   }
   return h(
     "div",
-    { class: "slot" },
+    { class: `slot${next}` },
     h("div", { class: "slot-name" }, name),
     cardEl(unit.card, {
       ref,
@@ -55,6 +84,16 @@ function slot(obs, side, name, unit) {
       stats: unit.face_up ? { pdef: unit.pdef, mdef: unit.mdef } : {},
       marks: [...marks, ...procMarks(obs, ref)],
     }),
+  );
+}
+
+// A party being formed: its points against the cap (PGT-8.1.1), "7/10 points".
+function partyPoints(formation) {
+  const full = formation.points >= formation.limit ? " full" : "";
+  return h(
+    "span",
+    { class: `party-points${full}`, title: t("partyPointsTitle") },
+    t("partyPoints", { n: formation.points, limit: formation.limit }),
   );
 }
 
@@ -70,6 +109,7 @@ function sidePanel(obs, side, ctx, mine) {
     { class: "seat-head" },
     h("strong", {}, ctx.seatName(side.seat)),
     ` · ${t("score")} ${side.score} · ${t("hand")} ${side.hand_size} · ${t("deck")} ${side.deck_size}`,
+    mine && obs.formation ? partyPoints(obs.formation) : null,
   );
   const retired = side.retired_enemies.length
     ? zone(t("retired"), side.retired_enemies.map((id) => cardById(ctx.cards, id)), "small")

@@ -4,7 +4,7 @@
 
 import { cardById, cardEl, cardInfo, mark, pile, zone } from "../cards.js";
 import { h } from "../dom.js";
-import { phaseName, t } from "../i18n.js";
+import { nameOf, phaseName, t } from "../i18n.js";
 
 export function refsOf(id, me) {
   const [verb, arg] = id.split(" ");
@@ -64,6 +64,28 @@ function sidePanel(obs, side, ctx, mine) {
   );
   const active = obs.current === s;
   return h("section", { class: `seat-panel side${active ? " active" : ""}` }, head, body);
+}
+
+// What a seat answers during another's turn: the approach under way, or the card
+// another seat is playing.
+export function answering(obs, ctx) {
+  const who = ctx.seatName(obs.current);
+  if ((obs.approach || []).length) {
+    return t("ansApproach", { who, actors: obs.approach.map((ref) => nameAt(obs, ctx, ref)).join(", ") });
+  }
+  const playing = obs.playing || [];
+  if (playing.length && !(obs.paying && obs.paying.seat === ctx.me)) {
+    const card = playing[playing.length - 1];
+    return t("ansPlaying", { who, cards: nameOf(cardInfo(ctx.cards, card.card || card)) });
+  }
+  return null;
+}
+
+function nameAt(obs, ctx, ref) {
+  const match = /^p(\d+)\.([MS])(\d+)$/.exec(ref);
+  const side = match && obs.seats[Number(match[1]) - 1];
+  const u = side && (match[2] === "M" ? side.main : side.support)[Number(match[3]) - 1];
+  return u ? nameOf(ctx.cards[u.card] || { id: u.card, name: u.name }) : ref;
 }
 
 export function board(obs, ctx) {

@@ -4,7 +4,7 @@
 
 import { cardById, cardEl, mark, pile, zone } from "../cards.js";
 import { h } from "../dom.js";
-import { t } from "../i18n.js";
+import { nameOf, t } from "../i18n.js";
 
 export function refsOf(id, me) {
   const [verb, arg] = id.split(" ");
@@ -70,6 +70,20 @@ function sidePanel(obs, side, ctx) {
       ),
     ),
   );
+}
+
+// What a seat answers during another's turn: the battle another seat started.
+export function answering(obs, ctx) {
+  const battle = obs.battle;
+  if (!battle || battle.attacker_seat === ctx.me) return null;
+  const side = obs.seats[battle.attacker_seat];
+  const attacker = side && side.characters.find((c) => c.slot === battle.attacker);
+  return t("ansBattle", { who: ctx.seatName(battle.attacker_seat), actor: attacker ? nameOf(attacker.card) : "?" });
+}
+
+// Princess Scramble's events name a character by its side and slot.
+export function eventRefs(event) {
+  return Number.isInteger(event.slot) && Number.isInteger(event.seat) ? [`s${event.seat}.c${event.slot}`] : [];
 }
 
 export function board(obs, ctx) {
