@@ -100,8 +100,9 @@ def test_save_replays_into_a_file_is_a_one_line_error(cli, tmp_path):
 def test_agents_per_seat_and_heuristic(cli, countdown, greedy, monkeypatch):
     monkeypatch.setattr(countdown, "heuristic_agent", greedy)
     code, out, _ = cli(
-        "sim", "countdown", "--games", "20", "--agents", "heuristic,random", "--json"
-    )
+        "sim", "countdown", "--games", "20", "--agents", "heuristic,random", "--json",
+        "--backend", "local",  # the agent is looked at in this process
+    )  # fmt: skip
     assert code == 0
     summary = json.loads(out)
     assert summary["agents"] == ["heuristic", "random"]

@@ -7,16 +7,12 @@ import argparse
 import json
 from pathlib import Path
 
-from tcglab.cli.arguments import (
-    MAX_JOBS,
-    add_batch_arguments,
-    add_game_arguments,
-    parse_options,
-    whole_number,
-)
+from tcglab.cli.arguments import add_batch_arguments, add_game_arguments, parse_options
 from tcglab.cli.command import Command
 from tcglab.cli.errors import OK
+from tcglab.cli.sim import add_backend_arguments, command_line
 from tcglab.engine import get_game
+from tcglab.lab.backends import backend
 from tcglab.sim import Progress, split_specs
 
 
@@ -31,12 +27,13 @@ def arena_arguments(parser: argparse.ArgumentParser) -> None:
         "an ismcts spec (ismcts:iters=400,rollout=heuristic); a name=value item belongs to "
         "the spec before it",
     )
+    add_backend_arguments(parser)
     parser.add_argument(
-        "--jobs",
-        type=whole_number(1, MAX_JOBS),
-        default=1,
-        metavar="J",
-        help=f"worker processes, 1 to {MAX_JOBS} (default 1)",
+        "--records",
+        type=Path,
+        metavar="DIR",
+        help="keep the game records in the new folder DIR (run.json, Parquet tables games "
+        "and cards) for `tcglab report` (needs the lab extra)",
     )
     parser.add_argument(
         "--db",
@@ -54,17 +51,20 @@ def arena_command(args: argparse.Namespace) -> int:
     game = get_game(args.game)
     options = parse_options(game, args.option)
     specs = split_specs(args.agents)
+    where = backend(args.backend, args.jobs, args.address)
     with Progress(args.games, "games") as bar:
         report = run_arena(
             game.id,
             specs,
             args.games,
             seed=args.seed,
-            jobs=args.jobs,
             db_path=args.db,
             progress=lambda done, total: bar.update(done),
             players=args.players,
             options=options,
+            backend=where,
+            records=args.records,
+            command=command_line(args),
         )
     print(json.dumps(report, ensure_ascii=False) if args.json else format_report(report))
     return OK
@@ -79,7 +79,8 @@ ARENA = Command(
     "game; results accumulate in an SQLite file across runs.",
     "tcglab arena higurashi --agents heuristic,random --games 200\n"
     "tcglab arena pgt --agents ismcts:iters=200,heuristic --games 60 --jobs 2\n"
-    "tcglab arena ps --agents hard,normal,easy --games 90 --json",
+    "tcglab arena ps --agents hard,normal,easy --games 90 --json\n"
+    "tcglab arena ps --agents heuristic,random --games 400 --records runs/ps-arena",
     arena_arguments,
     arena_command,
 )

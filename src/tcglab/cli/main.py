@@ -17,12 +17,13 @@ from tcglab.cli.games import GAMES
 from tcglab.cli.odds import ODDS
 from tcglab.cli.play import PLAY
 from tcglab.cli.replay import REPLAY
+from tcglab.cli.report import REPORT
 from tcglab.cli.scenario import SCENARIO
 from tcglab.cli.serve import SERVE
 from tcglab.cli.sim import SIM
 from tcglab.engine import TcglabError
 
-COMMANDS = (GAMES, PLAY, SIM, REPLAY, ARENA, SERVE, ODDS, DECK, SCENARIO)
+COMMANDS = (GAMES, PLAY, SIM, REPLAY, ARENA, REPORT, SERVE, ODDS, DECK, SCENARIO)
 
 
 def build_parser() -> argparse.ArgumentParser:

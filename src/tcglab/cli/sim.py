@@ -5,12 +5,14 @@ championship), with who won them."""
 from __future__ import annotations
 
 import argparse
+import hashlib
 import json
 from pathlib import Path
 
 from tcglab.cli import formats
 from tcglab.cli.arguments import (
     MAX_ACTIONS,
+    MAX_JOBS,
     add_batch_arguments,
     add_game_arguments,
     changed_options,
@@ -20,17 +22,13 @@ from tcglab.cli.command import Command
 from tcglab.cli.decks import add_deck_arguments, read_decks
 from tcglab.cli.errors import OK, UsageError
 from tcglab.cli.files import write
-from tcglab.engine import Game, State
+from tcglab.engine import Game
 from tcglab.engine.capabilities import Capability
 from tcglab.engine.messages import seat_name
-from tcglab.sim import (
-    DEFAULT_MAX_ACTIONS,
-    Progress,
-    run_batch,
-    run_formats,
-    save_replay,
-    seat_agents,
-)
+from tcglab.lab.backends import NAMES, backend
+from tcglab.lab.records import RecordWriter, run_facts
+from tcglab.sim import DEFAULT_MAX_ACTIONS, Progress, run_formats, seat_agents
+from tcglab.sim.batch import Batch, run_parts
 
 
 def sim_arguments(parser: argparse.ArgumentParser) -> None:
@@ -62,12 +60,44 @@ def sim_arguments(parser: argparse.ArgumentParser) -> None:
         help="write every game as a replay file into DIR (created if needed)",
     )
     parser.add_argument(
+        "--records",
+        type=Path,
+        metavar="DIR",
+        help="keep the game records in the new folder DIR: run.json and the Parquet tables "
+        "games and cards, which `tcglab report` reads (needs the lab extra)",
+    )
+    add_backend_arguments(parser)
+    parser.add_argument(
         "--max-actions",
         type=whole_number(1, MAX_ACTIONS),
         default=DEFAULT_MAX_ACTIONS,
         metavar="N",
         help=f"stop with an error naming the seed if a game passes N actions, 1 to "
         f"{MAX_ACTIONS:,} (default {DEFAULT_MAX_ACTIONS:,})",
+    )
+
+
+def add_backend_arguments(parser: argparse.ArgumentParser, jobs: str = "all cores") -> None:
+    """Where the games are played: --backend, --address, --jobs."""
+    parser.add_argument(
+        "--backend",
+        choices=NAMES,
+        default="processes",
+        help="where the games are played: this process (local), worker processes on this "
+        "machine (processes, the default) or a Ray cluster (ray: needs the scale extra); "
+        "the results are the same on each",
+    )
+    parser.add_argument(
+        "--address",
+        metavar="HOST:PORT",
+        help="with --backend ray: the address of a running Ray cluster (ray start --head "
+        "prints it); without, Ray starts on this machine",
+    )
+    parser.add_argument(
+        "--jobs",
+        type=whole_number(1, MAX_JOBS),
+        metavar="J",
+        help=f"workers for processes or ray, 1 to {MAX_JOBS} (default {jobs})",
     )
 
 
@@ -79,33 +109,105 @@ def sim_command(args: argparse.Namespace) -> int:
         return sim_formats(game, played, args, players, options, agents, decks)
     directory = args.save_replays
     if directory is not None:
+        if args.address:
+            raise UsageError("--save-replays writes on this machine; it cannot go with --address")
         write(lambda: directory.mkdir(parents=True, exist_ok=True), directory)
+    names = deck_names(game, decks)
+    batch = Batch(
+        game.id, args.seed, players, options, tuple(agents), args.max_actions,
+        None if decks is None else tuple(map(tuple, decks)), names,
+        records=args.records is not None,
+        replays=None if directory is None else str(directory),
+    )  # fmt: skip
+    records = None
+    if args.records is not None:
+        settings = run_settings(args, players, options, agents, names, decks)
+        records = RecordWriter(args.records, run_facts(game, "sim", settings, command_line(args)))
     with Progress(args.games, "games") as bar:
 
-        def finished(index: int, state: State) -> None:
-            if directory is not None:
-                write(lambda: save_replay(state, directory, index, agents, decks), directory)
-            bar.update(index + 1)
+        def finished(part) -> None:
+            if records is not None:
+                records.add(part.games, part.cards)
+            bar.update(part.stop)
 
-        tally = run_batch(
-            game, args.games, args.seed, players, options, agents, args.max_actions, finished, decks
+        tally = run_parts(
+            batch, args.games, backend(args.backend, args.jobs, args.address), finished
         )
     summary = tally.summary()
+    if records is not None:
+        records.close({"summary": played_summary(summary)})
     if args.json:
         print(json.dumps(summary, ensure_ascii=False))
     else:
         print(sim_text(game, summary))
         if directory is not None:
             print(f"replays: {summary['games']} files in {directory}")
+        if records is not None:
+            print(f"records: {args.records} (tcglab report {game.id} {args.records} --out DIR)")
     return OK
+
+
+TIMED = ("games_per_s", "actions_per_s", "seconds")
+POSITIONAL = ("game",)
+NOT_ARGUMENTS = ("command", "run")
+
+
+def command_line(args: argparse.Namespace) -> list[str]:
+    """The command as typed in full, defaults included, for run.json."""
+    words = [args.command, *(str(getattr(args, name)) for name in POSITIONAL)]
+    for name, value in vars(args).items():
+        if name in POSITIONAL + NOT_ARGUMENTS or value in (None, False, []):
+            continue
+        flag = "--" + name.replace("_", "-")
+        if value is True:
+            words.append(flag)
+        else:
+            for each in value if isinstance(value, list) else [value]:
+                words += [flag, str(each)]
+    return words
+
+
+def played_summary(summary: dict) -> dict:
+    """The summary without its clock readings: what the games came to."""
+    return {key: value for key, value in summary.items() if key not in TIMED}
+
+
+def deck_names(game: Game, decks: list[list[str]] | None) -> tuple | None:
+    """What the records call each seat's deck: its prebuilt name, or `list-` and the
+    first digits of its cards' digest for a deck-list file."""
+    if decks is None:
+        return None
+    prebuilt = {tuple(sorted(cards)): name for name, cards in game.prebuilt_decks().items()}
+    named = []
+    for cards in decks:
+        digest = hashlib.sha256(" ".join(sorted(cards)).encode()).hexdigest()[:8]
+        named.append(prebuilt.get(tuple(sorted(cards)), f"list-{digest}"))
+    return tuple(named)
+
+
+def run_settings(args, players: int, options: dict, agents, names, decks) -> dict:
+    """What run.json says of a batch's settings."""
+    return {
+        "players": players,
+        "options": options,
+        "agents": list(agents),
+        "decks": None if names is None else list(names),
+        "deck_cards": decks,
+        "seed": args.seed,
+        "games": args.games,
+        "max_actions": args.max_actions,
+        "backend": args.backend,
+        "seeds": "game i of a batch is seeded from the batch seed and i (tcglab.sim.batch.seeds)",
+    }
 
 
 def sim_formats(
     game: Game, played: Capability, args: argparse.Namespace, players: int, options, agents, decks
 ) -> int:
     """Many of a format of several games (a match, a championship), agents on every seat."""
-    if args.save_replays is not None:
-        raise UsageError(f"--save-replays writes single games or tables, not a {played.name}")
+    for given, flag in ((args.save_replays, "--save-replays"), (args.records, "--records")):
+        if given is not None:
+            raise UsageError(f"{flag} writes single games or tables, not a {played.name}")
     settings = {**formats.format_settings(played, args), "decks": decks}
     with Progress(args.games, played.name) as bar:
 
@@ -191,13 +293,17 @@ SIM = Command(
     "game, games/s, actions/s and why the games ended. A progress bar is drawn on "
     "stderr when it is a terminal. The same command always plays the same games. With a "
     "format of several games (--match, --championship N) each of the N is one match or "
-    "championship, and the report says who won them.",
+    "championship, and the report says who won them. --records DIR keeps every game's "
+    "record for `tcglab report`; --backend plays the games in this process, in worker "
+    "processes (the default, every core) or on a Ray cluster, with the same results.",
     "tcglab sim higurashi --games 500 --seed 1\n"
     "tcglab sim higurashi --games 200 --players 5 --json\n"
     "tcglab sim pm --games 50 --agents heuristic,random\n"
     "tcglab sim higurashi --games 10 --save-replays replays/\n"
     "tcglab sim higurashi --championship 3 --games 100 --agents hard,normal,easy\n"
-    "tcglab sim pgt --match --games 50 --agents heuristic,random",
+    "tcglab sim pgt --match --games 50 --agents heuristic,random\n"
+    "tcglab sim ps --games 20000 --records runs/ps-1\n"
+    "tcglab sim pm --games 5000 --backend ray --address 10.0.0.5:6379",
     sim_arguments,
     sim_command,
 )

@@ -6,8 +6,9 @@ by rotation (seat s of lineup r is agent r + s). Where the game ships prebuilt d
 each cycle takes the next pair of decks and plays every lineup with both deck
 assignments. All lineups of one cycle and deck assignment share the same deal, which
 takes the luck of the deal out of the comparison. Every game is seeded from the arena
-seed and its index alone, so the results do not depend on the number of worker
-processes.
+seed and its index alone, so the results do not depend on where the games are played
+(this process, worker processes or a Ray cluster: `tcglab.lab.backends`) nor on how
+many workers play them; they come back, are stored and are recorded in index order.
 
 A game in which an agent fails (an illegal action, or an error inside the agent) is
 stopped and stored as an error naming the agent, the game index and its seed; the run
@@ -18,9 +19,9 @@ every stored game whole.
 from __future__ import annotations
 
 import json
-import multiprocessing
 import sqlite3
 import time
+from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import UTC, datetime
@@ -32,6 +33,9 @@ from tcglab.agents.specs import make_agent
 from tcglab.engine.errors import BadOption, TcglabError
 from tcglab.engine.registry import get_game
 from tcglab.engine.rng import Rng
+from tcglab.lab.backends import Processes
+from tcglab.lab.facts import Watcher, facts
+from tcglab.lab.records import RecordWriter, run_facts
 from tcglab.paths import user_data_file
 from tcglab.sim.ratings import elo, wilson
 
@@ -135,8 +139,10 @@ def schedule(specs: list[str], games: int, seed: int, players: int, decks: list[
 # -- playing one game ---------------------------------------------------------------
 
 
-def play_match(game_id: str, options: dict, match: Match) -> dict:
-    """Play one scheduled game; an agent's failure is returned as `error`, not raised."""
+def play_match(game_id: str, options: dict, match: Match, records: bool = False) -> dict:
+    """Play one scheduled game; an agent's failure is returned as `error`, not raised.
+    With `records`, a finished game's rows of the `games` and `cards` tables come as
+    `facts` (`tcglab.lab.records`)."""
     game = get_game(game_id)
     started = time.perf_counter()
     decks = None
@@ -144,6 +150,7 @@ def play_match(game_id: str, options: dict, match: Match) -> dict:
         built = game.prebuilt_decks()
         decks = [list(built[name]) for name in match.decks]
     state = game.new_state(match.seed, len(match.seats), options, decks)
+    watcher = Watcher(state) if records else None
     seeds = zip(match.seats, match.agent_seeds, strict=True)
     agents = [make_agent(spec, game, seed) for spec, seed in seeds]
     record = {"index": match.index, "seed": match.seed, "seats": list(match.seats)}
@@ -153,6 +160,8 @@ def play_match(game_id: str, options: dict, match: Match) -> dict:
     thinking = [[0.0, 0, 0.0] for _ in agents]  # per seat: seconds, choices, longest
     while state.result is None and error is None:
         seat = state.to_move
+        if watcher is not None and watcher.drafting:
+            watcher.decision(state)
         decision = Decision(state)
         clock = time.perf_counter()
         try:
@@ -181,9 +190,19 @@ def play_match(game_id: str, options: dict, match: Match) -> dict:
         result = state.result
         record.update(winners=list(result.winners), scores=list(result.scores))
         record["reason"] = result.reason
+        if records:
+            record["facts"] = match_facts(state, watcher, match, decks, taken)
     else:
         record.update(winners=None, scores=None, reason=None)
     return record
+
+
+def match_facts(state, watcher: Watcher, match: Match, decks, taken: int) -> tuple:
+    """The records of one finished arena game: its `games` row and its `cards` rows."""
+    names = list(match.decks) if match.decks else [None] * len(match.seats)
+    counted = [Counter(d) for d in decks] if decks else [None] * len(match.seats)
+    row, rows = facts(state, watcher, match.seats, counted, names, {}, taken)
+    return {"game": match.index, **row}, [(match.index, *each) for each in rows]
 
 
 def _time_choice(tally: list, seconds: float) -> None:
@@ -194,6 +213,21 @@ def _time_choice(tally: list, seconds: float) -> None:
 
 def _play_job(job: tuple) -> dict:
     return play_match(*job)
+
+
+def arena_facts(game, specs, players, options, seed, games, backend_name) -> dict:
+    """What run.json says of an arena run's settings."""
+    return {
+        "players": players,
+        "options": options,
+        "agents": list(specs),
+        "decks": sorted(game.prebuilt_decks()) or None,
+        "seed": seed,
+        "games": games,
+        "backend": backend_name,
+        "seeds": "game i is seeded from the arena seed and its place in the round robin "
+        "(tcglab.sim.arena.schedule)",
+    }
 
 
 # -- storage ------------------------------------------------------------------------
@@ -297,10 +331,15 @@ def run_arena(
     progress: Callable[[int, int], None] | None = None,
     players: int | None = None,
     options: dict | None = None,
+    backend=None,
+    records: Path | None = None,
+    command: list[str] | None = None,
 ) -> dict:
     """Play `games` games of the round robin, store them, and return the report:
     this run's win rates (95% Wilson intervals) and Elo ratings over every stored
-    game of `game_id`. `progress(done, total)` is called after each game."""
+    game of `game_id`. `progress(done, total)` is called after each game. The games
+    are played on `backend` (`tcglab.lab.backends`; by default `jobs` local
+    processes); with `records` a run folder of game records is written there."""
     game = get_game(game_id)
     players = game.check_players(players)
     options = game.resolve_options(options)
@@ -308,12 +347,21 @@ def run_arena(
     if games < 1 or jobs < 1:
         raise BadOption(f"an arena needs games >= 1 and jobs >= 1, not {games} and {jobs}")
     matches = schedule(specs, games, seed, players, sorted(game.prebuilt_decks()))
+    backend = backend or Processes(jobs)
+    writer = None
+    if records is not None:
+        settings = arena_facts(game, specs, players, options, seed, games, backend.name)
+        writer = RecordWriter(records, run_facts(game, "arena", settings, command))
     store = ArenaStore(db_path or default_db_path())
     try:
         run = store.start_run(game.id, specs, players, options, seed, games)
         thinking = {spec: [0.0, 0, 0.0] for spec in specs}
-        for done, record in enumerate(_played(game.id, options, matches, jobs), start=1):
+        jobs_list = [(game.id, options, match, writer is not None) for match in matches]
+        for done, record in enumerate(backend.map(_play_job, jobs_list), start=1):
             store.add_game(run, game.id, record)
+            if writer is not None and "facts" in record:
+                row, cards = record["facts"]
+                writer.add([row], cards)
             for spec, (seconds, choices, longest) in zip(
                 record["seats"], record["thinking"], strict=True
             ):
@@ -328,20 +376,12 @@ def run_arena(
             seconds, choices, longest = thinking[row["agent"]]
             row["seconds_per_choice"] = seconds / choices if choices else 0.0
             row["longest_choice"] = longest
+        if writer is not None:
+            writer.close({"finished_games": report["finished"], "errors": report["errors"]})
         return report
     finally:
+        backend.close()
         store.close()
-
-
-def _played(game_id: str, options: dict, matches: list[Match], jobs: int):
-    jobs_list = [(game_id, options, match) for match in matches]
-    if jobs == 1:
-        yield from map(_play_job, jobs_list)
-        return
-    methods = multiprocessing.get_all_start_methods()
-    context = multiprocessing.get_context("fork" if "fork" in methods else "spawn")
-    with context.Pool(min(jobs, len(matches))) as pool:
-        yield from pool.imap_unordered(_play_job, jobs_list)
 
 
 def _report(store: ArenaStore, game_id: str, run: int, specs, games, seed, players) -> dict:

@@ -17,9 +17,12 @@ from typing import Any
 
 from tcglab.agents import Decision
 from tcglab.agents.specs import make_agent
-from tcglab.engine import Game, Result, Rng, State, TcglabError
+from tcglab.engine import Game, Result, Rng, State, TcglabError, get_game
 from tcglab.engine.capabilities import Capability, Standing
 from tcglab.engine.replay import record
+from tcglab.engine.rng import _GOLDEN, _MASK
+from tcglab.lab.backends import ranges
+from tcglab.lab.facts import Watcher, facts
 
 DEFAULT_MAX_ACTIONS = 100_000
 
@@ -59,17 +62,24 @@ def seat_agents(game: Game, spec: str | None, players: int) -> list[str]:
     return specs
 
 
-def seeds(batch_seed: int, games: int, players: int) -> Iterator[tuple[int, list[int]]]:
-    """Per game: the game's seed (32 bits, easy to quote) and one seed per agent."""
-    source = Rng(batch_seed)
-    for _ in range(games):
+def seeds(
+    batch_seed: int, games: int, players: int, start: int = 0
+) -> Iterator[tuple[int, list[int]]]:
+    """Per game from game `start` on: the game's seed (32 bits, easy to quote) and one
+    seed per agent. Every game takes 1 + players draws, and SplitMix64 moves its state
+    by one constant per draw, so game `start` is reached in one step, not by drawing."""
+    source = Rng((batch_seed + start * (players + 1) * _GOLDEN) & _MASK)
+    for _ in range(games - start):
         game_seed = source.below(1 << 32)
         yield game_seed, [source.next_u64() for _ in range(players)]
 
 
-def play_out(state: State, agents: list, max_actions: int = DEFAULT_MAX_ACTIONS) -> int:
+def play_out(
+    state: State, agents: list, max_actions: int = DEFAULT_MAX_ACTIONS, watcher=None
+) -> int:
     """Let the agents play `state` to its end; returns the number of actions taken.
-    Each agent is handed a Decision, never the state itself."""
+    Each agent is handed a Decision, never the state itself. A records `watcher` sees
+    each decision while it asks to (`drafting`)."""
     taken = 0
     while state.result is None:
         if taken >= max_actions:
@@ -83,6 +93,8 @@ def play_out(state: State, agents: list, max_actions: int = DEFAULT_MAX_ACTIONS)
                 f"{state.game.id} game with seed {state.seed} stopped with nobody to move "
                 "and no result"
             )
+        if watcher is not None and watcher.drafting:
+            watcher.decision(state)
         state.apply(agents[seat].choose(Decision(state)))
         taken += 1
     return taken
@@ -120,6 +132,16 @@ class Tally:
             self.score_sums[seat] += score
         self.reasons[result.reason] += 1
 
+    def merge(self, part: Tally) -> None:
+        """Add the tally of a later range of the same batch: the sums are exact, and
+        reasons keep the order in which the whole batch first met them."""
+        self.games += part.games
+        self.actions += part.actions
+        self.seconds += part.seconds
+        self.wins = [a + b for a, b in zip(self.wins, part.wins, strict=True)]
+        self.score_sums = [a + b for a, b in zip(self.score_sums, part.score_sums, strict=True)]
+        self.reasons.update(part.reasons)
+
     def summary(self) -> dict[str, Any]:
         games = max(self.games, 1)
         seconds = max(self.seconds, 1e-9)
@@ -141,6 +163,102 @@ class Tally:
         }
 
 
+@dataclass(frozen=True)
+class Batch:
+    """What every game of a batch shares, as plain data a worker process can take:
+    the decks are card ids per seat (None: the game's choice), `deck_names` what the
+    records call them, `records` whether to keep each game's facts, `replays` the
+    folder every game is saved into."""
+
+    game: str
+    seed: int
+    players: int
+    options: dict
+    agents: tuple[str, ...]
+    max_actions: int = DEFAULT_MAX_ACTIONS
+    decks: tuple | None = None
+    deck_names: tuple | None = None
+    records: bool = False
+    replays: str | None = None
+
+    def tally(self) -> Tally:
+        """An empty tally of this batch."""
+        return Tally(self.game, self.seed, self.players, dict(self.options), list(self.agents))
+
+
+@dataclass
+class Part:
+    """What games `start` to `stop` of a batch gave: their tally and, with records, the
+    rows of the `games` and `cards` tables (`tcglab.lab.facts`)."""
+
+    start: int
+    stop: int
+    tally: Tally
+    games: list = field(default_factory=list)
+    cards: list = field(default_factory=list)
+
+
+def play_part(batch: Batch, start: int, stop: int, on_game=None, game: Game | None = None) -> Part:
+    """Play games `start` to `stop` of a batch (each seeded by its index alone, so any
+    split of a batch into ranges plays the same games). Records, replays and
+    `on_game(index, state)` come after each game, outside its timed part."""
+    game = game or get_game(batch.game)
+    tally = batch.tally()
+    part = Part(start, stop, tally)
+    decks = [list(d) for d in batch.decks] if batch.decks is not None else None
+    counted = [Counter(d) for d in decks] if decks is not None else [None] * tally.players
+    prebuilt = {}
+    if batch.records and decks is None:
+        prebuilt = {name: Counter(cards) for name, cards in game.prebuilt_decks().items()}
+
+    def one(index: int, game_seed: int, seats: list):
+        state = game.new_state(game_seed, tally.players, tally.options, decks)
+        watcher = Watcher(state) if batch.records else None
+        taken = play_out(state, seats, batch.max_actions, watcher)
+        return state.result, taken, (state, watcher, taken)
+
+    def then(index: int, played) -> None:
+        state, watcher, taken = played
+        if batch.records:
+            keep(part, index, state, watcher, batch, counted, prebuilt, taken)
+        if batch.replays is not None:
+            save_replay(state, Path(batch.replays), index, tally.agents, decks)
+        if on_game is not None:
+            on_game(index, state)
+
+    play_each(game, tally, start, stop, one, then)
+    return part
+
+
+def keep(part: Part, index: int, state: State, watcher, batch: Batch, decks, prebuilt, taken):
+    """The records of one finished game, added to its part."""
+    names = list(batch.deck_names or [None] * state.players)
+    row, rows = facts(state, watcher, batch.agents, list(decks), names, prebuilt, taken)
+    part.cards.extend((index, *each) for each in rows)
+    part.games.append({"game": index, **row})
+
+
+def play_job(job: tuple) -> Part:
+    """`play_part` of one `(batch, start, stop)` job, as a backend's worker runs it."""
+    return play_part(*job)
+
+
+def run_parts(batch: Batch, games: int, backend, on_part: Callable | None = None) -> Tally:
+    """Play the `games` games of `batch` on a backend (`tcglab.lab.backends`), split into
+    ranges; `on_part(part)` sees each range in order. The tally is the same whatever
+    the backend and its number of workers."""
+    tally = batch.tally()
+    jobs = [(batch, start, stop) for start, stop in ranges(games, backend.workers)]
+    try:
+        for part in backend.map(play_job, jobs):
+            tally.merge(part.tally)
+            if on_part is not None:
+                on_part(part)
+    finally:
+        backend.close()
+    return tally
+
+
 def run_batch(
     game: Game,
     games: int,
@@ -152,17 +270,12 @@ def run_batch(
     on_game: Callable[[int, State], None] | None = None,
     decks: list[list[str]] | None = None,
 ) -> Tally:
-    """Play `games` games and add them up. `on_game(index, state)` sees each finished
-    game (index from 0), outside the timed part."""
+    """Play `games` games in this process and add them up. `on_game(index, state)` sees
+    each finished game (index from 0), outside the timed part."""
     tally = new_tally(game, seed, players, options, agents)
-    for index, (game_seed, seats) in enumerate(seated(game, tally, games)):
-        started = time.perf_counter()
-        state = game.new_state(game_seed, tally.players, tally.options, decks)
-        taken = play_out(state, seats, max_actions)
-        tally.add(state.result, taken, time.perf_counter() - started)
-        if on_game is not None:
-            on_game(index, state)
-    return tally
+    batch = Batch(game.id, seed, tally.players, tally.options, tuple(tally.agents), max_actions,
+                  None if decks is None else tuple(map(tuple, decks)))  # fmt: skip
+    return play_part(batch, 0, games, on_game, game).tally
 
 
 def run_formats(
@@ -180,13 +293,24 @@ def run_formats(
     tally each format counts as one "game" won by the format's winners, its scores
     are the format's totals and its actions the games it took."""
     tally = new_tally(game, seed, players, options, agents)
-    for index, (format_seed, seats) in enumerate(seated(game, tally, count)):
-        started = time.perf_counter()
+
+    def one(index: int, format_seed: int, seats: list):
         standing = played.run(game, format_seed, seats, options=tally.options, **(settings or {}))
-        tally.add(format_result(standing), len(standing.games), time.perf_counter() - started)
-        if on_format is not None:
-            on_format(index)
+        return format_result(standing), len(standing.games), None
+
+    play_each(game, tally, 0, count, one, on_format and (lambda index, _: on_format(index)))
     return tally
+
+
+def play_each(game: Game, tally: Tally, start: int, stop: int, play, then=None) -> None:
+    """Games (or formats) `start` to `stop` of a batch: `play(index, seed, seats)` gives
+    the result, the length and what `then(index, that)` sees after the timed part."""
+    for index, (game_seed, seats) in enumerate(seated(game, tally, start, stop), start):
+        started = time.perf_counter()
+        result, length, played = play(index, game_seed, seats)
+        tally.add(result, length, time.perf_counter() - started)
+        if then is not None:
+            then(index, played)
 
 
 def new_tally(game: Game, seed: int, players, options, agents) -> Tally:
@@ -196,9 +320,10 @@ def new_tally(game: Game, seed: int, players, options, agents) -> Tally:
     return Tally(game.id, seed, players, game.resolve_options(options), kinds)
 
 
-def seated(game: Game, tally: Tally, count: int) -> Iterator[tuple[int, list]]:
-    """Per game of a batch: its seed, and a fresh agent of its kind for every seat."""
-    for game_seed, agent_seeds in seeds(tally.seed, count, tally.players):
+def seated(game: Game, tally: Tally, start: int, stop: int) -> Iterator[tuple[int, list]]:
+    """Per game of a batch from `start` to `stop`: its seed, and a fresh agent of its
+    kind for every seat."""
+    for game_seed, agent_seeds in seeds(tally.seed, stop, tally.players, start):
         kinds = zip(tally.agents, agent_seeds, strict=True)
         yield game_seed, [make_agent(kind, game, s) for kind, s in kinds]
 
