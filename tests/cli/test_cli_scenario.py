@@ -205,3 +205,13 @@ def test_the_games_own_scenario_files_check(cli):
     code, out, _ = cli("scenario", "check", *files)
     assert code == 0, out
     assert len(out.splitlines()) == len(files)
+
+
+def test_a_shipped_puzzle_is_run_by_the_name_list_gives_it(cli, tmp_path, monkeypatch):
+    code, out, _ = cli("scenario", "list", "pm")
+    assert code == 0
+    name = out.splitlines()[0].split(":")[0]  # e.g. "pm/combi-exact-change.toml"
+    monkeypatch.chdir(tmp_path)  # no file of that name here
+    code, out, err = cli("scenario", "run", name)
+    assert (code, err) == (0, "")
+    assert out.startswith(f"{name}: passed")

@@ -100,8 +100,8 @@ def scenario_arguments(parser: argparse.ArgumentParser) -> None:
         actions,
         "list",
         "list the puzzles the games ship",
-        "List every puzzle shipped with the games (or with one game): its file, its "
-        "title and its goal.",
+        "List every puzzle shipped with the games (or with one game): its name, its "
+        "title and its goal. check, run and play take a puzzle by that name.",
         "tcglab scenario list\ntcglab scenario list pgt",
     )
     listing.add_argument("game", nargs="?", help="one game's puzzles (default: every game)")
@@ -122,7 +122,17 @@ def scenario_command(args: argparse.Namespace) -> int:
 
 
 def read(path: Path) -> Scenario:
-    return load_scenario(path, read_file(path, "scenario", MAX_BYTES))
+    return load_scenario(path, read_file(shipped(path), "scenario", MAX_BYTES))
+
+
+def shipped(path: Path) -> Path:
+    """A shipped puzzle named as `scenario list` names it (`pm/pay-with-points.toml`)
+    where no such file is here; any other path as it is."""
+    if path.exists() or len(path.parts) != 2:
+        return path
+    game = games().get(path.parts[0])
+    found = [p for p in shipped_puzzles(game) if p.name == path.name] if game else []
+    return found[0] if found else path
 
 
 def check_files(args: argparse.Namespace) -> int:
@@ -260,7 +270,9 @@ def list_puzzles(args: argparse.Namespace) -> int:
                 continue
             goal = puzzle.goal.text if puzzle.goal else "no goal"
             print(f"{game.id}/{path.name}: {puzzle.title or 'untitled'} — {goal}")
-    if not found:
+    if found:
+        print("(check, run and play take these names as they are)")
+    else:
         where = args.game or "any game"
         print(f"no puzzles shipped with {where}")
     return OK
