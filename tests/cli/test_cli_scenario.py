@@ -215,3 +215,16 @@ def test_a_shipped_puzzle_is_run_by_the_name_list_gives_it(cli, tmp_path, monkey
     code, out, err = cli("scenario", "run", name)
     assert (code, err) == (0, "")
     assert out.startswith(f"{name}: passed")
+
+
+def test_export_refuses_a_table_of_several_games(cli, tmp_path):
+    state = registry.get_game("higurashi").new_state(3, 2, {"games": 1}, format="championship")
+    state.apply(state.legal_actions()[0])
+    path = tmp_path / "cup.json"
+    record(state).save(path)
+    code, out, err = cli("scenario", "export", path)
+    assert (code, out) == (2, "")
+    assert (
+        err
+        == f"tcglab: error: {path}: a scenario holds one game, and this replay is a championship\n"
+    )

@@ -1,7 +1,7 @@
 """The cases of the conformance suite: every registered game at its smallest, default
-and largest player count, each rule option switched away from its default, the option
-sets most likely to make a game run long, and a seeded uniform-random policy that
-plays them.
+and largest player count, each table format played only when asked for by name (at the
+game's default count), each rule option switched away from its default, the option sets most
+likely to make a game run long, and a seeded uniform-random policy that plays them.
 
 A test asks for `case` (a game at one player count, default options), `variant` (a
 game at its default count with one option changed) or `game` (the Game itself) and
@@ -43,10 +43,12 @@ class Case:
     players: int
     options: tuple[tuple[str, Any], ...] = ()
     share: int = 1  # how many cases of this game split the game's quota of random games
+    format: str | None = None  # a table format asked for by name (see Game.new_state)
 
     def __str__(self) -> str:
         changed = "".join(f"-{name}={_text(value)}" for name, value in self.options)
-        return f"{self.game.id}-{self.players}p{changed}"
+        played = "" if self.format is None else f"-{self.format}"
+        return f"{self.game.id}-{self.players}p{played}{changed}"
 
     def seeds(self, count: int, purpose: str) -> list[int]:
         """`count` large 64-bit game seeds, fixed for this case and purpose."""
@@ -59,7 +61,11 @@ class Case:
         return seeds
 
     def new_state(self, seed: int) -> State:
-        return self.game.new_state(seed, self.players, dict(self.options))
+        return self.game.new_state(seed, self.players, dict(self.options), format=self.format)
+
+    def default_options(self) -> dict:
+        """Every option (and the format's settings) at its default."""
+        return self.game.resolve_options({}, format=self.format)
 
     def policy(self, seed: int) -> Rng:
         """The random player's own generator, apart from the game's."""
@@ -159,8 +165,17 @@ def player_cases() -> list[Case]:
     cases = []
     for game in games().values():
         counts = sorted({game.min_players, game.default_players, game.max_players})
-        cases += [Case(game, players, share=len(counts)) for players in counts]
+        chosen = [c for c in game.capabilities if c.table and c.chosen]
+        share = len(counts) + len(chosen)
+        cases += [Case(game, players, share=share) for players in counts]
+        cases += [Case(game, _count(game, c), share=share, format=c.name) for c in chosen]
     return cases
+
+
+def _count(game: Game, table) -> int:
+    """The player count a table format's case is played at: the game's default if the
+    format plays it, else the format's smallest."""
+    return game.default_players if table.plays(game.default_players) else min(table.players)
 
 
 def variant_cases() -> list[Case]:

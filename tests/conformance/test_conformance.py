@@ -177,7 +177,7 @@ def test_new_state_follows_its_arguments(case):
         state = case.new_state(seed)
         assert state.game is case.game
         assert (state.seed, state.players) == (seed, case.players)
-        assert state.options == case.game.resolve_options({})
+        assert state.options == case.default_options()
         assert state.history == [] and not state.over and state.result is None
         check_decision(state)
 

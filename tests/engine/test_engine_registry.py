@@ -1,6 +1,7 @@
 """The registry: installed games through entry points, games under development through
 TCGLAB_GAMES, and a helpful message for an unknown id."""
 
+import dataclasses
 import os
 import subprocess
 import sys
@@ -12,6 +13,7 @@ from toy_game import GAME
 
 from tcglab.engine import (
     BadOption,
+    RuleOption,
     TcglabError,
     UnknownGame,
     games,
@@ -160,6 +162,48 @@ def test_a_table_format_is_what_new_state_builds_at_its_player_counts():
     assert trio.options == game.resolve_options({"target": 12})  # checked and defaulted
     assert type(game.new_state(5, 2)).__name__ == "RaceState"
     assert game.table_format(3) is game.capability("trio") and game.table_format(2) is None
+
+
+class _Chosen(type(GAME)):
+    """Dice Race with a cup for 3, played only when asked for by name, whose laps
+    are its own setting."""
+
+    relay, trio, _ = _Formats.capabilities
+    laps = RuleOption("laps", 0, "laps; 0 is one per player", "TOY-1", minimum=0)
+    cup = dataclasses.replace(trio, name="cup", chosen=True, options=(laps,), agents=_relay)
+    capabilities = (cup, relay)
+
+
+def test_a_chosen_table_format_is_built_only_when_asked_for_by_name():
+    game = _Chosen()
+    assert type(game.new_state(5, 3)).__name__ == "RaceState" and game.table_format(3) is None
+    cup = game.new_state(5, 3, {"target": 12, "laps": 4}, format="cup")
+    assert isinstance(cup, _TableState) and (cup.seed, cup.players) == (5, 3)
+    assert cup.options == {**game.resolve_options({"target": 12}), "laps": 4}
+    assert game.resolve_options({}, format="cup")["laps"] == 0
+
+
+@pytest.mark.parametrize(
+    ("format", "players", "options", "message"),
+    [
+        ("draft", 2, {}, "dicerace has no table format 'draft'; its table formats: cup"),
+        ("relay", 2, {}, "dicerace has no table format 'relay'; its table formats: cup"),
+        ("cup", 2, {}, "a dicerace cup is for 3 players, not 2"),
+        ("cup", 3, {"laps": -1}, "option laps takes a whole number >= 0, not -1"),
+        (None, 2, {"laps": 2}, "dicerace has no rule option 'laps'"),
+    ],
+)
+def test_new_state_refuses_a_format_it_cannot_build(format, players, options, message):
+    with pytest.raises(BadOption, match=message):
+        _Chosen().new_state(5, players, options, format=format)
+
+
+def test_the_agents_path_of_each_kind_of_format():
+    game = _Chosen()
+    assert game.capability("cup").by_agents is _relay
+    assert game.capability("relay").by_agents is _relay
+    assert _Formats().capability("trio").by_agents is None
+    assert _Formats().capability("chart").by_agents is None
 
 
 @pytest.mark.parametrize(

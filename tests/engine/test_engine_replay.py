@@ -207,6 +207,25 @@ def test_decks_are_optional_and_kept(replay, tmp_path):
     assert load(path).decks is None
 
 
+def test_a_table_format_asked_for_by_name_is_kept_and_played_again(replay, tmp_path):
+    """A record names the table format its state was built as, and rerun builds it so."""
+    assert replay.table_format is None and "table_format" not in json.loads(replay.to_json())
+    state = games()["higurashi"].new_state(3, 2, {"games": 1}, format="championship")
+    policy = Rng(5)
+    while not state.over:
+        state.apply(policy.choice(state.legal_actions()))
+    path = tmp_path / "championship.json"
+    record(state).save(path)
+    assert json.loads(path.read_text(encoding="utf-8"))["table_format"] == "championship"
+    outcome = rerun(load(path))
+    assert outcome.ok, outcome.message
+    assert outcome.state.digest() == state.digest()
+    data = {**json.loads(path.read_text(encoding="utf-8")), "table_format": ["championship"]}
+    path.write_text(json.dumps(data), encoding="utf-8")
+    with pytest.raises(ReplayError, match="field 'table_format' must be a format's name"):
+        load(path)
+
+
 # -- every field checked before anything uses it -------------------------------------------
 
 

@@ -74,11 +74,11 @@ def play_command(args: argparse.Namespace) -> int:
     if args.seat > players:
         raise UsageError(f"--seat takes 1 to {players} for {players} players, not {args.seat}")
     if args.save_replay is not None:
-        if played is not None and not played.table:
+        if played is not None and played.by_agents is not None:
             raise UsageError(f"--save-replay records one game or one table, not a {played.name}")
         check_writable(args.save_replay, "--save-replay")
     seed = secrets.randbits(32) if args.seed is None else args.seed
-    if played is not None and not played.table:
+    if played is not None and played.by_agents is not None:
         return play_format(game, played, args, seed, players, options)
     return play_game(game, args, seed, players, options)
 
@@ -125,7 +125,7 @@ def play_format(
     you = seat_name(me)
     print(f"{game.name} · a {played.title} · you are {you}, the others the {args.ai} AI")
     try:
-        standing = played.run(game, seed, agents, decks=decks, options=options, **settings)
+        standing = played.by_agents(game, seed, agents, decks=decks, options=options, **settings)
     except Quit:
         print(f"\nYou left the {played.name}.")
         return OK

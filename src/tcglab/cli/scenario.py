@@ -242,6 +242,9 @@ def export_replay(args: argparse.Namespace) -> int:
         raise UsageError(f"--step takes 0 to {len(record.actions)} for this replay, not {step}")
     if args.output is not None:
         check_writable(args.output, "--output")
+    played = record.table_format or getattr(game.table_format(record.players), "name", None)
+    if played:  # a draft or a championship is several games in one state
+        raise UsageError(f"{args.replay}: a scenario holds one game, and this replay is a {played}")
     state = game.new_state(record.seed, record.players, record.options, record.decks)
     for action in record.actions[:step]:
         state.apply(action)

@@ -105,7 +105,7 @@ def sim_command(args: argparse.Namespace) -> int:
     game, players, options, played = formats.chosen(args)
     agents = seat_agents(game, args.agents, players)
     decks = read_decks(game, args, players)
-    if played is not None and not played.table:
+    if played is not None and played.by_agents is not None:
         return sim_formats(game, played, args, players, options, agents, decks)
     directory = args.save_replays
     if directory is not None:

@@ -167,25 +167,52 @@ class Game(ABC):
         raise BadOption(f"{self.id} has no {name}; it has: {has}")
 
     def table_format(self, players: int) -> Capability | None:
-        """The format a table of `players` plays as one state, or None for one game."""
+        """The format a table of `players` plays as one state unless another is asked
+        for (one not `chosen`), or None for one game."""
         for capability in self.capabilities:
-            if capability.table and capability.plays(players):
+            if capability.table and not capability.chosen and capability.plays(players):
                 return capability
         return None
 
-    def option(self, name: str) -> RuleOption:
-        for option in self.options:
+    def table_format_named(self, name: str, players: int | None = None) -> Capability:
+        """The table format called `name` (for `players`, if given); BadOption naming the
+        game's table formats if it has none such, or the counts it is for."""
+        for capability in self.capabilities:
+            if capability.table and capability.name == name:
+                if players is not None and not capability.plays(players):
+                    raise BadOption(
+                        f"a {self.id} {name} is for {capability.counts()} players, not {players}"
+                    )
+                return capability
+        tables = ", ".join(c.name for c in self.capabilities if c.table) or "none"
+        raise BadOption(f"{self.id} has no table format {name!r}; its table formats: {tables}")
+
+    def option(self, name: str, table: Capability | None = None) -> RuleOption:
+        """The rule option called `name`, or the setting of that name of a table format."""
+        known = self._known_options(table)
+        for option in known:
             if option.name == name:
                 return option
-        known = ", ".join(o.name for o in self.options) or "none"
-        raise BadOption(f"{self.id} has no rule option {name!r}; options: {known}")
+        names = ", ".join(o.name for o in known) or "none"
+        raise BadOption(f"{self.id} has no rule option {name!r}; options: {names}")
 
-    def resolve_options(self, given: Mapping[str, Any] | None = None) -> dict[str, Any]:
-        """Every option with its value: the given ones checked, the rest defaulted."""
-        values = {o.name: o.default for o in self.options}
+    def resolve_options(
+        self, given: Mapping[str, Any] | None = None, format: str | None = None
+    ) -> dict[str, Any]:
+        """Every option with its value: the given ones checked, the rest defaulted; with
+        `format`, the settings of that table format too."""
+        table = None if format is None else self.table_format_named(format)
+        return self._resolve(given, table)
+
+    def _resolve(self, given: Mapping[str, Any] | None, table: Capability | None) -> dict:
+        values = {o.name: o.default for o in self._known_options(table)}
         for name, value in (given or {}).items():
-            values[name] = self.option(name).check(value)
+            values[name] = self.option(name, table).check(value)
         return values
+
+    def _known_options(self, table: Capability | None) -> tuple[RuleOption, ...]:
+        """The game's rule options, and the settings of the table format if one is played."""
+        return self.options if table is None else self.options + tuple(table.options)
 
     def check_players(self, players: int | None) -> int:
         if players is None:
@@ -203,12 +230,18 @@ class Game(ABC):
         players: int | None = None,
         options: Mapping[str, Any] | None = None,
         decks: list | None = None,
+        format: str | None = None,
     ) -> State:
-        """A new game, shuffled and dealt from `seed`, stopped at its first decision; at
-        a player count a table format declares, that format as one state."""
+        """A new game, shuffled and dealt from `seed`, stopped at its first decision.
+        `format` names a table format to play as one state (its settings among
+        `options`); without one, a player count a table format declares (and that is
+        not `chosen`) plays that format, any other count one game."""
         players = self.check_players(players)
-        options = self.resolve_options(options)
-        table = self.table_format(players)
+        if format is None:
+            table = self.table_format(players)
+        else:
+            table = self.table_format_named(format, players)
+        options = self._resolve(options, table)
         if table is not None:
             return table.run(self, seed, players, options, decks)
         return self._new_state(seed, players, options, decks)

@@ -1,6 +1,8 @@
-"""Replay records: game id, engine version, rule options, card-set digest, seed, seats
-and the action ids. Re-running a record must reproduce every event and the final
-state digest exactly; `rerun` says whether it did, or where it diverged.
+"""Replay records: game id, engine version, rule options, card-set digest, seed, seats,
+the table format it was played as where one was asked for by name (`table_format`, left
+out otherwise: the file's own "format" field says it is a replay) and the action ids.
+Re-running a record must reproduce every event and the final state digest exactly;
+`rerun` says whether it did, or where it diverged.
 """
 
 from __future__ import annotations
@@ -34,11 +36,13 @@ class Replay:
     engine_version: str = tcglab.__version__
     seats: list[str] = field(default_factory=list)
     decks: list | None = None
+    table_format: str | None = None  # e.g. "championship"; None plays as the counts say
 
     def to_json(self) -> str:
-        return json.dumps(
-            {"format": FORMAT, "format_version": FORMAT_VERSION, **asdict(self)}, indent=1
-        )
+        data = asdict(self)
+        if self.table_format is None:
+            del data["table_format"]  # absent, as in records made before formats had names
+        return json.dumps({"format": FORMAT, "format_version": FORMAT_VERSION, **data}, indent=1)
 
     def save(self, path: str | Path) -> None:
         """Write atomically, so a replay file is either whole or absent."""
@@ -57,6 +61,8 @@ class Replay:
 
 
 def record(state: State, seats: list[str] | None = None, decks: list | None = None) -> Replay:
+    """The record of a state, with the table format it names in `table_format` if it is
+    one asked for by name (a championship)."""
     return Replay(
         game=state.game.id,
         seed=state.seed,
@@ -68,6 +74,7 @@ def record(state: State, seats: list[str] | None = None, decks: list | None = No
         events_digest=state.events_digest(),
         seats=list(seats or []),
         decks=decks,
+        table_format=getattr(state, "table_format", None),
     )
 
 
@@ -233,7 +240,12 @@ def parse(text: str, name: str = "replay") -> Replay:
     found = _decks(data.get("decks"), data["players"])
     if found is not None:
         raise ReplayError(f"{name}: field 'decks' must be {_DECKS}, not {found}")
-    return Replay(**{k: data[k] for k in (*_FIELDS, "decks") if k in data})
+    found = "table_format" in data and _text(64)(data["table_format"])
+    if found:
+        raise ReplayError(
+            f"{name}: field 'table_format' must be a format's name (text), not {found}"
+        )
+    return Replay(**{k: data[k] for k in (*_FIELDS, "decks", "table_format") if k in data})
 
 
 def _json(text: str, name: str):
@@ -304,7 +316,9 @@ def rerun(replay: Replay) -> Outcome:
     if game.card_digest() != replay.card_digest:
         return Outcome(False, f"made with another {replay.game} card set (card digest differs)")
     try:
-        state = game.new_state(replay.seed, replay.players, replay.options, replay.decks)
+        state = game.new_state(
+            replay.seed, replay.players, replay.options, replay.decks, replay.table_format
+        )
     except TcglabError as exc:
         return Outcome(False, f"cannot set the game up again: {exc}")
     for index, action_id in enumerate(replay.actions, start=1):

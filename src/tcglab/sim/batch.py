@@ -295,7 +295,9 @@ def run_formats(
     tally = new_tally(game, seed, players, options, agents)
 
     def one(index: int, format_seed: int, seats: list):
-        standing = played.run(game, format_seed, seats, options=tally.options, **(settings or {}))
+        standing = played.by_agents(
+            game, format_seed, seats, options=tally.options, **(settings or {})
+        )
         return format_result(standing), len(standing.games), None
 
     play_each(game, tally, 0, count, one, on_format and (lambda index, _: on_format(index)))

@@ -22,6 +22,24 @@ AVERAGE_POWER = sum(c.attack + c.defence for c in card_set().characters) / len(
 )
 
 
+def championship_value(view: dict, game_value) -> list[float]:
+    """Each seat's chance to be champion (G4-2.6), roughly: half from the totals so far
+    (a lead of 5 points is worth about e to 1), half from the chances in the game in
+    progress, which only its players share (in a decider the others are out of it)."""
+    players, totals = view["players"], view["totals"]
+    current = view["current"]
+    playing = current["seats"] if current else list(range(players))
+    best = max(totals[s] for s in playing)
+    weight = [math.exp((totals[s] - best) / 5) if s in playing else 0.0 for s in range(players)]
+    standing = [w / sum(weight) for w in weight]
+    if current is None:
+        return standing
+    now = [0.0] * players
+    for local, chance in enumerate(game_value(current["view"])):
+        now[playing[local]] = chance
+    return [(a + b) / 2 for a, b in zip(standing, now, strict=True)]
+
+
 class HigurashiAgent:
     name = "heuristic"
 
@@ -30,7 +48,10 @@ class HigurashiAgent:
         """Each seat's chance of being the last one standing, estimated from the public
         view: characters left count most, then their strength, a face-down one counted
         at the average of the character set (so revealing a card is neither rewarded nor
-        punished); used to score unfinished search playouts."""
+        punished); used to score unfinished search playouts. At a championship table,
+        the chance to be champion (`championship_value`)."""
+        if view.get("format") == "championship":
+            return championship_value(view, HigurashiAgent.value)
         strength = []
         for entry in view["seats"]:
             chars = entry["characters"] if entry["alive"] else []
@@ -45,7 +66,10 @@ class HigurashiAgent:
         self.rng = Rng(seed)
 
     def choose(self, decision: Decision) -> Action:
-        view = _View(decision.observation, decision.seat)
+        obs, seat = decision.observation, decision.seat
+        if obs.get("format") == "championship":  # play the championship's game in progress
+            obs, seat = obs["current"]["view"], obs["current"]["local_seat"]
+        view = _View(obs, seat)
         legal = {action.id: action for action in decision.legal}
         choice = getattr(self, "_" + (view.obs["step"] or "main"))(view, legal)
         return legal.get(choice) or self.rng.choice(decision.legal)

@@ -7,10 +7,12 @@ from types import MappingProxyType
 from tcglab.engine.capabilities import Capability
 from tcglab.engine.errors import BadOption
 from tcglab.engine.game import Game
+from tcglab.games.higurashi import championship_view
 from tcglab.games.higurashi import render as board
 from tcglab.games.higurashi.agent import HigurashiAgent
 from tcglab.games.higurashi.cards import card_set
 from tcglab.games.higurashi.championship import play_championship
+from tcglab.games.higurashi.championship_state import GAMES, championship_table
 from tcglab.games.higurashi.options import OPTIONS
 from tcglab.games.higurashi.state import HigurashiState
 from tcglab.games.higurashi.turn import set_up
@@ -20,9 +22,14 @@ CHAMPIONSHIP = Capability(
     "championship of several games",
     "Several games, agreed in advance (one per player unless set); scores add up, the "
     "highest total is champion, and tied leaders alone play on.",
-    play_championship,
+    championship_table,
     rule="G4-2.6",
     players=(2, 3, 4, 5),
+    table=True,
+    chosen=True,  # every player count is also a single game
+    decks=False,  # played with the shared card set
+    options=(GAMES,),
+    agents=play_championship,
     title_ja="複数ゲームの選手権",
     summary_ja="あらかじめ決めた数（指定がなければ人数と同じ）のゲームを行い、得点の合計が"
     "最も高い人が優勝します。首位が並んだときはその人たちだけでもう1ゲーム行います。",
@@ -69,4 +76,6 @@ class HigurashiGame(Game):
 
     def render(self, observation: dict) -> str:
         """The board as one seat sees it, as plain text for the terminal."""
+        if observation.get("format") == "championship":
+            return championship_view.render(observation)
         return board.render(observation)
