@@ -1,11 +1,12 @@
-"""The seat controls in a real browser: conceding asks first, then the result names
-the players and says in words how the game ended; the rematch button opens the new
-table with the player seated one place on. The result is also shot at a desktop's
-and a phone's size (saved under TCGLAB_SHOTS when it is set)."""
+"""The seat controls in a real browser: conceding asks first, then the result says in
+words how the game ended and names each player with the damage they took; the rematch
+button opens the new table with the player seated one place on. The result is also
+shot at a desktop's and a phone's size (saved under TCGLAB_SHOTS when it is set)."""
 
 from __future__ import annotations
 
 import os
+import re
 from pathlib import Path
 
 import httpx
@@ -47,9 +48,13 @@ def test_concede_then_rematch(browser, server, size):
         page.click("#concede")
         page.click("#concede-dialog .ask-yes")
 
-        outcome = page.wait_for_selector("#outcome .outcome-reason")
-        assert outcome.inner_text() == "Ann conceded: AI (normal) wins"
+        reason = page.wait_for_selector("#result .reason")
+        assert reason.inner_text() == "Reason: Ann conceded: AI (normal) wins"
         assert "AI (normal)" in page.inner_text("#result .winners")
+        standings = page.inner_text("#result #standings").splitlines()
+        assert re.fullmatch(r"Ann \(you\): damage \d+/10", standings[0]), standings
+        assert re.fullmatch(r"AI \(normal\): damage \d+/10", standings[1]), standings
+        assert "Scores" not in page.inner_text("#result")
         assert "Ann concedes" in page.inner_text(".log")
         shots = os.environ.get("TCGLAB_SHOTS")
         if shots:

@@ -162,3 +162,49 @@ def test_a_pass_played_for_a_seat_tells_the_others_what_a_click_would(tmp_path, 
     assert automatic[2] == clicked[2]  # every other seat's log and the spectator's
     notes = [e for e in automatic[3] if e["kind"] == "auto_pass"]
     assert notes and not any(e["kind"] == "auto_pass" for e in clicked[3])
+
+
+def test_a_replay_from_a_seat_shows_its_own_hand_and_never_the_others(tmp_path):
+    game = get_game("pm")
+    with running(tmp_path / "replay.db") as client:
+        table_id, token = create(client, "pm", vs_ai(2), seed=SEED)
+        with client.websocket_connect(f"/ws/tables/{table_id}") as player:
+            view = hello(player, 0, token)
+            assert play(player, 0, token, view)["status"] == "finished"
+        actions = finished_actions(client, table_id)
+        known = catalogue.cards(game)
+        truth = game.new_state(SEED, 2, {}, None)
+        others_hid = 0
+        for step in range(0, len(actions) + 1):
+            if step:
+                truth.apply(actions[step - 1])
+            if step % 9 and step != len(actions):
+                continue
+            body = {"seat": 0, "token": token, "lang": "en"}
+            reply = client.post(f"/api/tables/{table_id}/replay/{step}", json=body).json()
+            assert reply["seat"] == 0 and reply["step"] == step
+            assert reply["observation"] == truth.observe(0)
+            assert reply["observation"]["hand"] == truth.observe(0)["hand"]  # its own hand
+            allowed = card_ids(truth.observe(0), known) | card_ids(truth.events_for(0), known)
+            assert card_ids(reply, known) <= allowed, "the other seat's hand reached seat 0"
+            others_hid += bool(card_ids(truth.observe(1)["hand"], known) - allowed)
+            assert token not in json.dumps(reply)
+        assert others_hid > 0  # the other hand held cards seat 0 never saw
+        watched = client.get(f"/api/tables/{table_id}/replay/3").json()
+        assert watched["seat"] is None and "hand" not in watched["observation"]
+
+
+def test_a_replay_from_a_seat_needs_its_token(tmp_path):
+    with running(tmp_path / "refused.db") as client:
+        table_id, token = create(client, "ps", vs_ai(2), seed=SEED)
+        with client.websocket_connect(f"/ws/tables/{table_id}") as player:
+            assert play(player, 0, token, hello(player, 0, token))["status"] == "finished"
+        wrong = {"seat": 0, "token": "not-the-token"}
+        reply = client.post(f"/api/tables/{table_id}/replay/2", json=wrong)
+        assert reply.status_code == 403
+        assert reply.json() == {"error": "wrong token for seat 0"}
+        reply = client.post(f"/api/tables/{table_id}/replay/2", json={"seat": 1, "token": token})
+        assert reply.status_code == 403  # the computer's seat has no token to prove
+        reply = client.post(f"/api/tables/{table_id}/replay/2?token={token}", json={})
+        assert reply.status_code == 400  # a seat and its token are asked for in the body
+        assert reply.json()["error"].startswith("seat:")

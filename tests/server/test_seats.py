@@ -345,6 +345,23 @@ def test_a_database_of_an_older_tcglab_gains_the_new_columns(tmp_path):
     db.close()
     store = Store(path)
     (row,) = store.unfinished_tables()
-    assert (row.grace, row.rematch, row.notes) == (60, None, [])
+    assert (row.grace, row.rematch, row.format, row.notes) == (60, None, None, [])
     assert [(s.auto_pass, s.left_at) for s in row.seats] == [(True, None), (True, None)]
     store.close()
+
+
+def test_a_conceded_princess_scramble_game_says_the_damage_each_player_took(lobby):
+    table, tokens = seated(lobby, "ps")
+    while table.state.observe(None)["seats"][1]["damage"] == 0 and not table.finished:
+        step(lobby, table, tokens)
+    final = table.state.observe(None)["seats"]
+    lobby.concede(table.id, {"seat": 0, "token": tokens[0]})
+    outcome = table.view(None)["outcome"]
+    assert outcome["reason"] == "Ann conceded: Bo wins"
+    assert [(s["name"], s["score"]) for s in outcome["seats"]] == [
+        ("Ann", f"damage {final[0]['damage']}/10"),
+        ("Bo", f"damage {final[1]['damage']}/10"),
+    ]
+    assert final[1]["damage"] > 0
+    ja = table.view(1, lang="ja")["outcome"]["seats"]
+    assert ja[1]["score"] == f"ダメージ {final[1]['damage']}/10"

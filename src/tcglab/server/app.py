@@ -31,6 +31,7 @@ from tcglab.server.models import (
     CreateTable,
     Join,
     Listing,
+    ReplayAsSeat,
     ReplayStep,
     SeatProof,
     SeatSetting,
@@ -239,6 +240,15 @@ def create_app(
     async def replay_step(table_id: str, step: str, request: Request):
         query = query_of(ReplayStep, request.query_params, step=step)
         return lobby.replay_step(table_id, query.step, query.lang)
+
+    @app.post("/api/tables/{table_id}/replay/{step}")
+    async def replay_step_as_seat(table_id: str, step: str, request: Request):
+        """A replay step from the seat of a player ({seat, token, lang}): the token in
+        the body, never in the URL."""
+        query = query_of(ReplayStep, {}, step=step)
+        asked, _ = await body_of(request, ReplayAsSeat)
+        proof = {"seat": asked.seat, "token": asked.token}
+        return lobby.replay_step(table_id, query.step, asked.lang or "en", proof)
 
     # /ws/tables/{id}: each table's websocket, served below the framework's routing
     app.add_middleware(table_sockets, lobby=lobby)

@@ -50,6 +50,35 @@ def levels(game: Game) -> tuple[str, ...]:
     return tuple(usable)
 
 
+def table_format(game: Game, players: int, name) -> str | None:
+    """The table format a create request names for `players` seats (None: what the
+    player count plays); refused naming the game's table formats."""
+    if name is None:
+        return None
+    if not isinstance(name, str):
+        raise BadOption(f"format must be the name of one of {game.id}'s table formats")
+    game.table_format_named(name, players)
+    return name
+
+
+def chosen_formats(game: Game) -> list[dict]:
+    """The table formats a table is played as only when asked for by name (Higurashi's
+    championship): its name, words, player counts and settings."""
+    return [
+        {
+            "name": c.name,
+            "title": {"en": c.title, "ja": c.title_ja or c.title},
+            "summary": {"en": c.summary, "ja": c.summary_ja or c.summary},
+            "rule": c.rule,
+            "players": list(c.players),
+            "decks": bool(game.prebuilt_decks()) and c.decks,
+            "settings": [option_info(o) for o in c.options],
+        }
+        for c in game.capabilities
+        if c.table and c.chosen
+    ]
+
+
 def formats(game: Game) -> list[dict]:
     """For each player count, what a table of that many plays: one game, or a format the
     game plays as one table (a Pretty Good Tactics draft). `decks` says whether the
@@ -73,6 +102,7 @@ def game_info(game: Game) -> dict:
     return {
         **game.info(),
         "formats": formats(game),
+        "table_formats": chosen_formats(game),
         "options": [option_info(o) for o in game.options],
         "levels": list(levels(game)),
         "decks": sorted(game.prebuilt_decks()),

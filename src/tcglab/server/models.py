@@ -102,6 +102,7 @@ def registered_game(value: str) -> str:
 
 
 GameId = Annotated[str, Field(max_length=40), AfterValidator(registered_game)]
+FormatName = Line(40)  # which names a game offers is the Lobby's to check
 
 
 def check_ref(value: Any) -> Any:
@@ -201,6 +202,9 @@ class CreateTable(Body):
         f'{{"text": a deck list of at most {MAX_DECK_TEXT} characters}} '
         f"or a list of at most {MAX_DECK_CARDS} card ids",
     )
+    format: FormatName | None = Field(
+        None, description="a table format the game offers by name (see GET /api/games)"
+    )
     join: SeatNumber | None = Field(None, description=f"the human seat you take: {SEAT}")
     name: Line(MAX_NAME) | None = Field(None, description=text_of(MAX_NAME))
     title: Line(MAX_TITLE) | None = Field(None, description=text_of(MAX_TITLE))
@@ -250,6 +254,14 @@ class View(Body):
     seat: SeatNumber | None = Field(None, description=f"{SEAT}, or null to watch")
     token: Token | None = Field(None, description=TOKEN_TEXT)
     since: Count = Field(0, description=f"the number of events already received: {WHOLE}")
+    lang: Lang | None = Field(None, description=LANG)
+
+
+class ReplayAsSeat(Body):
+    """A replay step asked for by a seat that played the game: seen from that seat."""
+
+    seat: SeatNumber = Field(description=SEAT)
+    token: Token | None = Field(None, description=TOKEN_TEXT)
     lang: Lang | None = Field(None, description=LANG)
 
 

@@ -62,25 +62,45 @@ def events(
     return out
 
 
-def outcome(game: str, result: dict | None, names: list[str], lang: str) -> dict | None:
-    """A finished game's end in words, in `lang`: per seat its name and what its score
-    counts ("2/7 points dealt"; None where the game's scores count nothing a player
-    would read), and the reason where the table ended the game (a concession, the
-    action cap; None for an end by the game's rules, which the game's own words tell)."""
+def outcome(
+    game: str, result: dict | None, names: list[str], lang: str, observation: dict | None = None
+) -> dict | None:
+    """A finished game's end in words, in `lang`: every seat's name and what its score
+    counts ("2/7 points dealt"), or where the result's scores count nothing a player
+    would read (a concession has none; Princess Scramble's are a win flag) its standing
+    in the final `observation` ("damage 10/10"); and the reason where the table ended
+    the game (a concession, the action cap; None for an end by the game's rules, which
+    the game's own words tell)."""
     if result is None:
         return None
     scores = result.get("scores") or []
     key = f"{game}_{result.get('reason')}"
+    standings = observed_seats(observation)
     with named(names):
-        seats = [
-            {"seat": n, "name": seat_name(n), "score": score_words(game, key, s, lang)}
-            for n, s in enumerate(scores)
-        ]
+        seats = []
+        for n in range(max(len(names), len(scores))):
+            words = score_words(game, key, scores[n], lang) if n < len(scores) else None
+            if words is None and n < len(standings):
+                words = standing_words(game, standings[n], lang)
+            seats.append({"seat": n, "name": seat_name(n), "score": words})
         reason = None
         if f"ended_{result.get('reason')}" in MESSAGES.kinds():
             data = {"seat": result.get("conceded", 0), "winner": (result["winners"] or [0])[0]}
             reason = MESSAGES.describe(f"ended_{result['reason']}", data, lang)
     return {"reason": reason, "seats": seats}
+
+
+def observed_seats(observation: dict | None) -> list[dict]:
+    """Each seat's public entry in an observation (Pretty Good Tactics calls them sides),
+    its lists counted: what a standing ("damage 10/10") is worded from."""
+    entries = (observation or {}).get("seats") or (observation or {}).get("sides") or []
+    if not isinstance(entries, list):
+        return []
+    return [
+        {k: len(v) if isinstance(v, list) else v for k, v in e.items()}
+        for e in entries
+        if isinstance(e, dict)
+    ]
 
 
 def score_words(game: str, key: str, score: int, lang: str) -> str | None:
@@ -90,6 +110,15 @@ def score_words(game: str, key: str, score: int, lang: str) -> str | None:
         except KeyError:  # no words for this game's scores (or this reason's)
             continue
     return None
+
+
+def standing_words(game: str, seat: dict, lang: str) -> str | None:
+    """A seat's standing in the game's words, or None where the game has none or the
+    observation lacks a field of it."""
+    try:
+        return MESSAGES.describe("standing", {**seat, "key": game}, lang)
+    except (KeyError, ValueError):
+        return None
 
 
 def note_view(note: Note, lang: str) -> dict:

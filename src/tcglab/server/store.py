@@ -39,7 +39,8 @@ CREATE TABLE IF NOT EXISTS tables (
     created REAL NOT NULL,
     finished INTEGER NOT NULL DEFAULT 0,
     grace REAL NOT NULL DEFAULT 60,
-    rematch TEXT
+    rematch TEXT,
+    format TEXT
 );
 CREATE TABLE IF NOT EXISTS seats (
     table_id TEXT NOT NULL REFERENCES tables(id),
@@ -79,12 +80,15 @@ CREATE INDEX IF NOT EXISTS finished_by_age ON tables (finished, created);
 CREATE INDEX IF NOT EXISTS finished_by_game ON tables (finished, game, created);
 """
 
-TABLE_COLUMNS = "id, game, seed, players, options, decks, title, created, finished, grace, rematch"
+TABLE_COLUMNS = (
+    "id, game, seed, players, options, decks, title, created, finished, grace, rematch, format"
+)
 SEAT_COLUMNS = "seat, kind, agent, name, token_hash, auto_pass, left_at"
 # Columns a database made by an older tcglab lacks, added when it is opened.
 ADDED_COLUMNS = (
     ("tables", "grace", "REAL NOT NULL DEFAULT 60"),
     ("tables", "rematch", "TEXT"),
+    ("tables", "format", "TEXT"),
     ("seats", "auto_pass", "INTEGER NOT NULL DEFAULT 1"),
     ("seats", "left_at", "REAL"),
 )
@@ -138,6 +142,7 @@ class TableRow:
     touched: float = 0.0  # when anyone last did something at the table
     grace: float = 60.0  # seconds a seat left mid-game waits before the computer plays it
     rematch: str | None = None  # the table its players went on to
+    format: str | None = None  # a table format asked for by name ("championship")
     notes: list[Note] = field(default_factory=list)
 
 
@@ -265,7 +270,8 @@ class Store:
         `rematch_of`, that table links to it."""
         with self._writing() as db:
             db.execute(
-                f"INSERT INTO tables ({TABLE_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, 0, ?, NULL)",
+                f"INSERT INTO tables ({TABLE_COLUMNS})"
+                " VALUES (?, ?, ?, ?, ?, ?, ?, ?, 0, ?, NULL, ?)",
                 (
                     row.id,
                     row.game,
@@ -276,6 +282,7 @@ class Store:
                     row.title,
                     row.created,
                     row.grace,
+                    row.format,
                 ),
             )
             db.executemany(
@@ -476,7 +483,8 @@ def _write_ending(db: sqlite3.Connection, table_id: str, ending: Ending) -> None
 
 
 def _table_row(values, seats: list[SeatRow]) -> TableRow:
-    table_id, game, seed, players, options, decks, title, created, finished, grace, rematch = values
+    table_id, game, seed, players, options, decks, title, created, finished, grace = values[:10]
+    rematch, format = values[10:]
     return TableRow(
         table_id,
         game,
@@ -491,6 +499,7 @@ def _table_row(values, seats: list[SeatRow]) -> TableRow:
         [],
         grace=grace,
         rematch=rematch,
+        format=format,
     )
 
 

@@ -202,11 +202,20 @@ class Table:
             "ai_error": self.ai_error,
             "grace": self.row.grace,
             "rematch": self.row.rematch,
-            "outcome": notes.outcome(self.game.id, self.row.result, self.names(), lang),
+            "format": self.row.format,
+            "outcome": self.outcome(lang),
         }
         if seat is not None:
             view["auto_pass"] = self.seats[seat].auto_pass
         return view
+
+    def outcome(self, lang: str) -> dict | None:
+        """The end in words (None while the game is played), each seat's standing read
+        from the final public observation."""
+        if self.row.result is None:
+            return None
+        final = self.observation(None)
+        return notes.outcome(self.game.id, self.row.result, self.names(), lang, final)
 
     def summary(self) -> dict:
         return row_summary(self.row, self.version, self.ai_error)
@@ -237,12 +246,13 @@ def row_summary(row: TableRow, version: int, ai_error: str = "") -> dict:
         "ai_error": ai_error,
         "grace": row.grace,
         "rematch": row.rematch,
+        "format": row.format,
     }
 
 
 def rebuild(game: Game, row: TableRow, actions: list[str] | None = None) -> State:
     """The game of a record: set up from seed, options and decks, then every action."""
-    state = game.new_state(row.seed, row.players, row.options, row.decks)
+    state = game.new_state(row.seed, row.players, row.options, row.decks, format=row.format)
     for action_id in row.actions if actions is None else actions:
         state.apply(action_id)
     return state
@@ -555,9 +565,12 @@ class Lobby:
             raise BadOption("options must be an object of option names and values")
         seed = self._seed(body.get("seed"))
         decks = catalogue.resolve_decks(game, players, body.get("decks"))
-        state = game.new_state(seed, players, options, decks)  # checks options and decks
+        table_format = catalogue.table_format(game, players, body.get("format"))
+        # new_state checks the options (with the format's settings) and the decks
+        state = game.new_state(seed, players, options, decks, format=table_format)
         row = self._new_row(game, state, decks, rows, _text(body, "title", MAX_TITLE))
         row.grace = _grace(body.get("grace"))
+        row.format = table_format
         joined = None
         if body.get("join") is not None:
             number = body["join"]
@@ -743,9 +756,12 @@ class Lobby:
             row = old.row
             seats = rotated(row.seats)
             decks = None if row.decks is None else row.decks[1:] + row.decks[:1]
-            state = old.game.new_state(self._seed(None), row.players, row.options, decks)
+            state = old.game.new_state(
+                self._seed(None), row.players, row.options, decks, format=row.format
+            )
             made = self._new_row(old.game, state, decks, seats, row.title)
             made.grace = row.grace
+            made.format = row.format
             self._open(made, state, rematch_of=old.id)
             old.row.rematch = made.id
             old.notify()
@@ -878,24 +894,35 @@ class Lobby:
             raise Conflict(f"table {table.id} is not finished; its replay comes when it ends")
         return json.loads(text)
 
-    def replay_step(self, table_id: str, step, lang: str = "en") -> dict:
-        """The spectator's view of a finished game after `step` actions."""
+    def replay_step(self, table_id: str, step, lang: str = "en", proof: dict | None = None):
+        """A finished game after `step` actions, as a spectator saw it, or with `proof`
+        ({seat, token} of a seat that played it) as that seat saw it: its observation
+        and its events, never another seat's."""
         table = self.table(table_id)
         actions = self._replay_of(table)["actions"]
+        seat = (
+            None if proof is None else self.authorize(table, proof.get("seat"), proof.get("token"))
+        )
         if isinstance(step, bool) or not isinstance(step, int) or not 0 <= step <= len(actions):
             raise BadOption(f"step must be a whole number from 0 to {len(actions)}")
         state = rebuild(table.game, table.row, actions[:step])
         result = state.result.to_dict() if state.result else None
         if result is None and step == len(actions):  # stopped by the server, not the rules
             result = table.row.result
+        names = table.names()
+        outcome = None
+        if result is not None:
+            outcome = notes.outcome(table.game.id, result, names, lang, state.observe(None))
         return {
             "table": table.id,
             "game": table.game.id,
             "step": step,
             "steps": len(actions),
-            "observation": state.observe(None),
-            "events": state.events_for(None, 0, lang, [s.name for s in table.seats]),
+            "seat": seat,
+            "observation": state.observe(seat),
+            "events": state.events_for(seat, 0, lang, names),
             "result": result,
+            "outcome": outcome,
             "seats": [public_seat(s) for s in table.seats],
         }
 

@@ -1,15 +1,17 @@
 """What one seat may know of a draft table, and its text picture for the terminal.
 
 A seat sees the pack in front of it and its own picks, and of the others only how
-many cards they hold and have picked; the bracket is public; of the game being
-played it sees what a player of that game sees, or what a spectator sees."""
+many cards they hold and have picked; the bracket is public (every match of every
+round: its seats as far as they are known, and whether it is played, being played or
+to come); of the game being played it sees what a player of that game sees, or what a
+spectator sees."""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
 from tcglab.games.pgt.cards import card_set
-from tcglab.games.pgt.draft import LEFT, neighbour
+from tcglab.games.pgt.draft import LEFT, neighbour, pairings
 
 if TYPE_CHECKING:
     from tcglab.games.pgt.draft_state import DraftState
@@ -32,6 +34,7 @@ def observe(st: DraftState, seat: int | None) -> dict:
         "pack": ids(st.packs[seat]) if seat is not None and st.packs else [],
         "picks": ids(st.picks[seat]) if seat is not None else [],
         "rounds": [[dict(match) for match in matches] for matches in st.rounds],
+        "bracket": bracket(st),
         "match": None,
         "options": dict(st.options),
         "result": None if st.result is None else st.result.to_dict(),
@@ -50,6 +53,30 @@ def observe(st: DraftState, seat: int | None) -> dict:
             "view": st.sub.observe(local),
         }
     return view
+
+
+def bracket(st: DraftState) -> list[list[dict]]:
+    """PGT-15.4 the knockout as everyone may see it, round by round: each match with its
+    `players` (None for a winner still to come) and `state` "done" (with `wins` and
+    `winner`), "playing" (with `wins` so far and the `game` under way) or "waiting"; a
+    bye (PGT-GAP-25) as {"bye": seat, "state": "bye"}. Empty while the draft goes on."""
+    rounds = []
+    for matches in st.rounds:
+        rounds.append([{**m, "state": "bye" if "bye" in m else "done"} for m in matches])
+    if not rounds or st.result is not None:
+        return rounds
+    if st.pair is not None:
+        live = {"players": list(st.pair), "state": "playing", "wins": list(st.wins)}
+        rounds[-1].append(live | {"game": len(st.games) + 1})
+    rounds[-1] += [{"players": list(pair), "state": "waiting"} for pair in st.queue]
+    seats = st.advancing + [None] * (len(st.queue) + (st.pair is not None))
+    while len(seats) > 1:  # the rounds to come, paired as start_round will pair them
+        pairs, bye = pairings(seats)  # a bye of None: a winner still to come
+        ahead = [{"bye": bye, "state": "bye"}] if len(seats) % 2 else []
+        ahead += [{"players": list(pair), "state": "waiting"} for pair in pairs]
+        rounds.append(ahead)
+        seats = ([bye] if len(seats) % 2 else []) + [None] * len(pairs)
+    return rounds
 
 
 def _ids(cards):

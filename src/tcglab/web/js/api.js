@@ -13,6 +13,9 @@ async function request(method, path, body) {
   return data;
 }
 
+// What a seated player's requests prove their seat with.
+const proof = (mine) => ({ seat: mine.seat, token: mine.token });
+
 export const api = {
   games: () => request("GET", "/api/games"),
   cards: (game) => request("GET", `/api/games/${game}/cards`),
@@ -29,15 +32,17 @@ export const api = {
   create: (body) => request("POST", "/api/tables", body),
   join: (id, seat, name) => request("POST", `/api/tables/${id}/join`, { seat, name }),
   leave: (id, seat, token) => request("POST", `/api/tables/${id}/leave`, { seat, token }),
-  // A replay step as a spectator sees it, or as `mine` ({seat, token}) saw it.
-  replayStep: (id, step, lang, mine = null) => {
-    const query = new URLSearchParams({ lang });
-    if (mine) {
-      query.set("seat", String(mine.seat));
-      query.set("token", mine.token);
-    }
-    return request("GET", `/api/tables/${id}/replay/${step}?${query}`);
-  },
+  concede: (id, mine) => request("POST", `/api/tables/${id}/concede`, proof(mine)),
+  // Full control on: the table asks at every decision (it plays no lone pass).
+  seatSetting: (id, mine, autoPass) =>
+    request("POST", `/api/tables/${id}/seat`, { ...proof(mine), auto_pass: autoPass }),
+  rematch: (id, mine) => request("POST", `/api/tables/${id}/rematch`, proof(mine)),
+  // A replay step as a spectator sees it, or as `mine` ({seat, token}) saw it: the
+  // token goes in the body, never in the URL.
+  replayStep: (id, step, lang, mine = null) =>
+    mine
+      ? request("POST", `/api/tables/${id}/replay/${step}`, { ...proof(mine), lang })
+      : request("GET", `/api/tables/${id}/replay/${step}?${new URLSearchParams({ lang })}`),
 };
 
 const cardCache = new Map();

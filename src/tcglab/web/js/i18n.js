@@ -48,7 +48,6 @@ const STRINGS = {
     result: "Game over",
     winners: "Winner",
     draw: "No winner",
-    scores: "Scores",
     reason: "Reason",
     toLobby: "Back to the lobby",
     watchReplay: "Watch the replay",
@@ -85,6 +84,10 @@ const STRINGS = {
     // Pretty Good Tactics draft tables
     draftTable: "draft and tournament",
     draftGameOnly: "one game",
+    tableFormat: "Play as",
+    champTitle: "Championship: {played} of {planned} games played",
+    champTotal: "{n} points in all",
+    champGame: "Game {n}",
     draftNote: "3 or 4 players draft their 18-card decks from packs of 9, then play a knockout of best-of-three matches.",
     draftDeal: "Deal {n} of 2",
     draftLeft: "packs pass to the left",
@@ -101,6 +104,11 @@ const STRINGS = {
     draftMatch: "Match",
     draftGame: "game {n}",
     draftChampion: "Champion: {who}",
+    draftTbd: "winner to come",
+    draftToCome: "to come",
+    draftPlaying: "being played",
+    draftWatch: "Watch this match",
+    draftStopWatching: "Hide this match",
     partyPoints: "{n}/{limit} points",
     answering: "answering {what}",
     aHiddenCard: "a face-down card",
@@ -134,7 +142,9 @@ const STRINGS = {
     noActions: "Nothing to decide now",
     leaveTitle: "Leave this seat?",
     leaveText:
-      "Once the game is under way, the computer plays your seat to the end (after the table's grace, if it has one); before that, your seat opens for anyone with the join link. Your seat link stops working, so you cannot come back to this seat.",
+      "The computer takes your seat over once the table's short wait has passed ({grace} s) and plays it to the end. Nobody else can take it, and your seat link stops working: you cannot come back to this seat.",
+    leaveOpenText:
+      "The game has not got all its players yet: your seat opens again for anyone with the join link, and your seat link stops working.",
     leaveGo: "Leave the seat",
     stay: "Stay",
     close: "Close",
@@ -245,7 +255,6 @@ const STRINGS = {
     result: "ゲーム終了",
     winners: "勝者",
     draw: "勝者なし",
-    scores: "得点",
     reason: "理由",
     toLobby: "ロビーに戻る",
     watchReplay: "リプレイを見る",
@@ -282,6 +291,10 @@ const STRINGS = {
     // Pretty Good Tactics draft tables
     draftTable: "ドラフトとトーナメント",
     draftGameOnly: "1ゲーム",
+    tableFormat: "形式",
+    champTitle: "選手権：全{planned}ゲーム中{played}ゲーム終了",
+    champTotal: "合計{n}点",
+    champGame: "第{n}ゲーム",
     draftNote: "3～4人が9枚のパックから18枚の山札をドラフトし、3本勝負の勝ち抜き戦を行います。",
     draftDeal: "第{n}配布（全2回）",
     draftLeft: "パックは左へ",
@@ -298,6 +311,11 @@ const STRINGS = {
     draftMatch: "マッチ",
     draftGame: "第{n}ゲーム",
     draftChampion: "優勝：{who}",
+    draftTbd: "勝者未定",
+    draftToCome: "これから",
+    draftPlaying: "対戦中",
+    draftWatch: "この対戦を観戦する",
+    draftStopWatching: "この対戦を隠す",
     partyPoints: "{n}/{limit}点",
     answering: "{what}への対応",
     aHiddenCard: "裏向きのカード",
@@ -331,7 +349,9 @@ const STRINGS = {
     noActions: "いま選ぶことはありません",
     leaveTitle: "この席を離れますか？",
     leaveText:
-      "ゲームが始まっていれば、この席は（卓に猶予時間があればその後で）最後までコンピューターが担当します。始まる前なら、参加リンクを持つ人が座れる空席になります。あなたの席のリンクは使えなくなり、この席には戻れません。",
+      "卓の短い待ち時間（{grace}秒）が過ぎると、コンピューターがこの席を引き継ぎ、最後まで担当します。ほかの人はこの席に座れません。あなたの席のリンクは使えなくなり、この席には戻れません。",
+    leaveOpenText:
+      "まだ全員がそろっていないので、この席は参加リンクを持つ人が座れる空席に戻ります。あなたの席のリンクは使えなくなります。",
     leaveGo: "席を離れる",
     stay: "とどまる",
     close: "閉じる",
@@ -509,6 +529,7 @@ const REASONS = {
   en: {
     any: {
       action_limit: "stopped at the server's limit of actions per game",
+      concede: "a player conceded",
       deck_out: "a player had to draw from an empty deck",
       round_limit: "the round limit was reached",
       draw: "both players lost at the same moment",
@@ -529,11 +550,13 @@ const REASONS = {
       last_standing: "only one player has characters left",
       round_limit: "the round limit was reached: the most captured points win",
       pile_empty: "the character pile ran out: the most captured points win",
+      champion: "the championship's games are played: the highest total wins",
     },
   },
   ja: {
     any: {
       action_limit: "1ゲームの手数の上限に達したため、サーバーが終了しました",
+      concede: "投了",
       deck_out: "空の山札から引くことになったプレイヤーがいた",
       round_limit: "ラウンド数の上限に達した",
       draw: "両者が同時に敗北した",
@@ -554,6 +577,7 @@ const REASONS = {
       last_standing: "キャラクターが残っているのが1人だけになった",
       round_limit: "ラウンド数の上限に達した（捕獲した得点の多い方の勝ち）",
       pile_empty: "キャラクターの山がなくなった（捕獲した得点の多い方の勝ち）",
+      champion: "選手権のゲームがすべて終わった（合計得点の最も高い人の勝ち）",
     },
   },
 };

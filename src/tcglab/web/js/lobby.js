@@ -94,11 +94,14 @@ function deckInput(game, seat, decks) {
 function createForm(games, go) {
   let game = games[0];
   const form = h("form", { id: "create", class: "create" });
-  const state = { options: {}, seats: [], decks: [] };
+  const state = { options: {}, seats: [], decks: [], format: null };
 
   function draw() {
     const count = state.seats.length;
-    const format = formatAt(game, count);
+    const chosen = chosenAt(game, count);
+    if (!chosen.some((f) => f.name === state.format)) state.format = null;
+    const named = chosen.find((f) => f.name === state.format);
+    const format = named || formatAt(game, count);
     const seatRows = state.seats.map((seat, n) =>
       h(
         "div",
@@ -122,7 +125,15 @@ function createForm(games, go) {
         ? h("label", {}, t("players"), h("select", { id: "players", onchange: (e) => { resize(Number(e.target.value)); draw(); } },
             range(game.min_players, game.max_players).map((n) => h("option", { value: n, selected: n === count }, playersLabel(game, n)))))
         : null,
+      chosen.length
+        ? h("label", {}, t("tableFormat"), h("select", { id: "table-format", onchange: (e) => { state.format = e.target.value || null; draw(); } },
+            h("option", { value: "", selected: !named }, inLanguage(formatAt(game, count).title)),
+            chosen.map((f) => h("option", { value: f.name, selected: f === named }, inLanguage(f.title)))))
+        : null,
       format.summary ? h("p", { class: "help draft-note" }, inLanguage(format.summary)) : null,
+      named && named.settings.length
+        ? h("div", { class: "format-settings" }, named.settings.map((o) => optionInput(o, state.options)))
+        : null,
       h("fieldset", {}, h("legend", {}, t("seat")), seatRows),
       game.options.length
         ? h("details", { class: "options" }, h("summary", {}, t("options")), game.options.map((o) => optionInput(o, state.options)))
@@ -163,7 +174,10 @@ function createForm(games, go) {
       name,
     };
     if (join >= 0) body.join = join;
-    if (state.decks.some((d) => d) && formatAt(game, state.seats.length).decks) body.decks = state.decks;
+    const named = chosenAt(game, state.seats.length).find((f) => f.name === state.format);
+    if (named) body.format = named.name;
+    else for (const f of game.table_formats || []) for (const o of f.settings) delete body.options[o.name];
+    if (state.decks.some((d) => d) && (named || formatAt(game, state.seats.length)).decks) body.decks = state.decks;
     try {
       const created = await api.create(body);
       if (created.joined) seats.set(created.table.id, created.joined.seat, created.joined.token);
@@ -180,6 +194,12 @@ function createForm(games, go) {
 // played as one table (a Pretty Good Tactics draft), and whether it takes decks.
 function formatAt(game, players) {
   return game.formats.find((f) => f.players === players);
+}
+
+// The table formats a table of `players` may be played as when asked for by name
+// (Higurashi's championship), beside what the count plays anyway.
+function chosenAt(game, players) {
+  return (game.table_formats || []).filter((f) => f.players.includes(players));
 }
 
 // A player count, with what it plays where the counts of this game play different things.

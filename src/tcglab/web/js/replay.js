@@ -1,8 +1,8 @@
 // The replay viewer: a finished game one action at a time, seen as a spectator or, by
 // a seat that played it (its token is in this browser), from that seat with its own
-// hand, once the server offers seats' views (its replies name their `seat`, null for a
-// spectator's). The buttons, the slider and the keyboard step it: ← and → one action, Home
-// and End to the first and the last.
+// hand (each step asked for with the token in the request's body; a reply names its
+// `seat`, null for a spectator's). The buttons, the slider and the keyboard step it:
+// ← and → one action, Home and End to the first and the last.
 
 import { api, cardsOf, seats } from "./api.js";
 import { boardFor } from "./boards/index.js";
@@ -23,8 +23,7 @@ export async function showReplay(main, tableId) {
   let wanted = 0; // the step last asked for: ahead of the one shown while loads are on the way
   const mine = seats.get(tableId);
   let fromSeat = Boolean(mine); // a seat that played sees the replay from its seat at first
-  let seatViews = false; // the server gives seats' views (its replies name their seat)
-  let seatRefused = false; // it refused this seat's (a token it no longer knows)
+  let seatRefused = false; // the server refused this seat's view (a token it no longer knows)
   const counter = h("span", { class: "counter", "aria-live": "polite" });
   const slider = h("input", { type: "range", min: 0, max: 0, value: 0, class: "slider", "aria-label": t("replay") });
   const status = h("div", { class: "status" });
@@ -73,7 +72,7 @@ export async function showReplay(main, tableId) {
     const seatBox = page.querySelector("#replay-seat");
     if (seatBox) {
       seatBox.checked = me !== null;
-      seatBox.disabled = !seatViews || seatRefused;
+      seatBox.disabled = seatRefused;
       seatBox.parentElement.title = seatBox.disabled ? t("replaySeatRefused") : "";
     }
     clear(
@@ -98,7 +97,9 @@ export async function showReplay(main, tableId) {
     log.style.setProperty("--digits", String(String(data.events.length).length));
     clear(
       side,
-      data.result ? resultPanel(data.result, data.seats, me, tableId, true, summary.game) : null,
+      data.result
+        ? resultPanel({ result: data.result, outcome: data.outcome, seats: data.seats, me, tableId, inReplay: true, game: summary.game })
+        : null,
       h("section", { class: "log-box" }, h("h3", {}, t("log")), log),
     );
     log.scrollTop = log.scrollHeight;
@@ -112,10 +113,6 @@ export async function showReplay(main, tableId) {
     loading = loading.then(async () => {
       try {
         data = await step(to);
-        if (!seatViews && "seat" in data) {
-          seatViews = true; // the first reply says the server has seats' views: ask again
-          if (fromSeat && mine) data = await step(to);
-        }
         render();
       } catch (error) {
         toast(error.message);
@@ -124,9 +121,9 @@ export async function showReplay(main, tableId) {
     return loading;
   }
 
-  // One step, from this seat where it is wanted and offered, else as a spectator.
+  // One step, from this seat where it is wanted and allowed, else as a spectator.
   async function step(to) {
-    const asSeat = fromSeat && seatViews && !seatRefused ? mine : null;
+    const asSeat = fromSeat && !seatRefused ? mine : null;
     if (!asSeat) return api.replayStep(tableId, to, language());
     try {
       return await api.replayStep(tableId, to, language(), asSeat);

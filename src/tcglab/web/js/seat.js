@@ -2,7 +2,7 @@
 // pass for you), concede, and after the game the rematch; and the name a player takes
 // a seat under. What each does is the server's to decide: this only asks it.
 
-import { seats } from "./api.js";
+import { api, seats } from "./api.js";
 import { ask, h, toast } from "./dom.js";
 import { language } from "./i18n.js";
 
@@ -51,17 +51,6 @@ const MAX_NAME = 40;
 
 function w(key) {
   return (WORDS[language()] || WORDS.en)[key] ?? WORDS.en[key];
-}
-
-async function post(path, body) {
-  const reply = await fetch(path, {
-    method: "POST",
-    headers: { "Content-Type": "application/json" },
-    body: JSON.stringify(body),
-  });
-  const data = await reply.json().catch(() => ({ error: reply.statusText }));
-  if (!reply.ok) throw new Error(data.error || reply.statusText);
-  return data;
 }
 
 function goTo(path) {
@@ -115,7 +104,7 @@ export function askName() {
 // Take the rematch seat the server keeps for this player (the same token holds it).
 async function rematch(tableId, mine) {
   try {
-    const made = await post(`/api/tables/${tableId}/rematch`, { seat: mine.seat, token: mine.token });
+    const made = await api.rematch(tableId, mine);
     seats.set(made.table.id, made.seat, mine.token);
     goTo(`/table/${made.table.id}`);
   } catch (error) {
@@ -134,7 +123,7 @@ async function concede(tableId, mine, view) {
   });
   if (!sure) return;
   try {
-    await post(`/api/tables/${tableId}/concede`, { seat: mine.seat, token: mine.token });
+    await api.concede(tableId, mine);
   } catch (error) {
     toast(error.message);
   }
@@ -142,27 +131,14 @@ async function concede(tableId, mine, view) {
 
 async function setFullControl(tableId, mine, on) {
   try {
-    await post(`/api/tables/${tableId}/seat`, { seat: mine.seat, token: mine.token, auto_pass: !on });
+    await api.seatSetting(tableId, mine, !on);
   } catch (error) {
     toast(error.message);
   }
 }
 
-// The end in the game's terms, as the server words it: what each seat's score counts
-// ("2/7 points dealt") and, where the table ended the game, why.
-function outcomeWords(outcome) {
-  const scored = outcome.seats.filter((s) => s.score);
-  return h(
-    "div",
-    { class: "outcome", id: "outcome" },
-    outcome.reason ? h("p", { class: "outcome-reason" }, outcome.reason) : null,
-    scored.length ? h("ul", { class: "outcome-seats" }, scored.map((s) => h("li", {}, `${s.name}: ${s.score}`))) : null,
-  );
-}
-
 // The seat controls for this view: for a seated player while the game is played, full
-// control and concede; after it, the end in words where the table ended it (a
-// concession) and the rematch (made, or joined once another made it).
+// control and concede; after it, the rematch (made, or joined once another made it).
 // A spectator gets the link to a rematch once there is one.
 export function seatControls({ tableId, view, mine }) {
   const seated = Boolean(mine) && view.seat !== null && view.seat !== undefined;
@@ -177,7 +153,6 @@ export function seatControls({ tableId, view, mine }) {
       h("button", { type: "button", id: "concede", class: "quiet", onclick: () => concede(tableId, mine, view) }, w("concede")),
     );
   }
-  if (view.result && view.outcome) parts.push(outcomeWords(view.outcome));
   if (view.result && seated) {
     const label = view.rematch ? w("toRematch") : w("rematch");
     parts.push(h("button", { type: "button", id: "rematch", onclick: () => rematch(tableId, mine) }, label));

@@ -64,6 +64,12 @@ export function situation(obs) {
     const inner = situation(match.view);
     return { ...inner, turnSeat: inner.turnSeat === null ? null : match.players[inner.turnSeat] };
   }
+  if (obs.format === "championship") {
+    const game = obs.current;
+    if (!game) return { step: null, turnSeat: null };
+    const inner = situation(game.view);
+    return { ...inner, turnSeat: inner.turnSeat === null ? null : game.seats[inner.turnSeat] };
+  }
   const seat = obs.turn_player ?? obs.current ?? null;
   const turnSeat = seat !== null && seat >= 0 ? seat : null; // -1: nobody's turn yet (setup)
   return { step: obs.step, turnSeat, turn: obs.turn, round: obs.round };
@@ -116,18 +122,20 @@ export function headerFor(game, title) {
   );
 }
 
-export function resultPanel(result, seatsInfo, me, tableId, inReplay = false, game = "") {
+export function resultPanel({ result, outcome, seats: seatsInfo, me, tableId, inReplay = false, game = "" }) {
   const name = seatNamer(seatsInfo, me);
   const winners = result.winners.length ? result.winners.map(name).join(", ") : t("draw");
+  const standings = outcome ? outcome.seats.filter((s) => s.score) : [];
+  const why = (outcome && outcome.reason) || reasonPhrase(game, result.reason);
   return h(
     "section",
     { id: "result", class: "result" },
     h("h2", {}, t("result")),
     h("p", { class: "winners" }, `${t("winners")}: ${winners}`),
-    result.scores.length
-      ? h("p", {}, `${t("scores")}: `, result.scores.map((s, i) => `${name(i)} ${s}`).join(" · "))
+    h("p", { class: "reason", id: "outcome-reason" }, `${t("reason")}: ${why}`),
+    standings.length
+      ? h("ul", { class: "standings", id: "standings" }, standings.map((s) => h("li", {}, `${name(s.seat)}: ${s.score}`)))
       : null,
-    h("p", { class: "reason" }, `${t("reason")}: ${reasonPhrase(game, result.reason)}`),
     h(
       "p",
       { class: "buttons" },
@@ -354,7 +362,9 @@ export async function showTable(main, tableId, params) {
     log.style.setProperty("--digits", String(String(logged).length));
     clear(
       side,
-      view.result ? resultPanel(view.result, view.seats, me, tableId, false, summary.game) : null,
+      view.result
+        ? resultPanel({ result: view.result, outcome: view.outcome, seats: view.seats, me, tableId, game: summary.game })
+        : null,
       seatControls({ tableId, view, mine }),
       actionsEl,
       summaryError(),
@@ -394,7 +404,7 @@ export async function showTable(main, tableId, params) {
     const sure = await ask({
       id: "leave-dialog",
       title: t("leaveTitle"),
-      text: t("leaveText"),
+      text: view.status === "open" ? t("leaveOpenText") : t("leaveText", { grace: view.grace }),
       yes: t("leaveGo"),
       no: t("stay"),
     });

@@ -17,8 +17,13 @@ const RING = {
   5: ["b", "l", "tl", "tr", "r"],
 };
 
+// At a championship table the game under way names its own seats (a playoff seats only
+// the tied leaders), so the board drawn last remembers which of them the viewer is.
+let gameSeat = null;
+
 export function refsOf(id, me) {
   const [verb, arg] = id.split(" ");
+  me = gameSeat ?? me;
   if (verb === "target") return [arg];
   if (verb === "scout" || verb === "attack") return [`${me}.${arg}`];
   if (verb === "play" || verb === "discard") return [`hand:${arg}`];
@@ -106,6 +111,11 @@ function centre(obs, ctx) {
 // What a seat answers during another's turn: the scout or attack under way, or the
 // attack it may counter.
 export function answering(obs, ctx) {
+  if (obs.format === "championship") {
+    const game = obs.current;
+    if (!game) return null;
+    return answering(game.view, { ...ctx, me: game.local_seat, seatName: (n) => ctx.seatName(game.seats[n]) });
+  }
   const roll = obs.roll;
   if (roll && roll.roller !== ctx.me) {
     const key = roll.kind === "scout" ? "ansScout" : "ansAttack";
@@ -132,7 +142,35 @@ export function eventRefs(event) {
   return event.kind === "reveal" && Number.isInteger(event.slot) ? [`${event.seat}.${event.slot}`] : [];
 }
 
+// A championship (G4-2.6): the standings (each seat's total, every game played), then
+// the game under way, its seats named as the table's.
+function championship(obs, ctx) {
+  const game = obs.current;
+  gameSeat = game ? game.local_seat : null;
+  const rows = obs.totals.map((total, seat) =>
+    h("li", { "data-seat": seat }, h("strong", {}, ctx.seatName(seat)), ` · ${t("champTotal", { n: total })}`),
+  );
+  const played = obs.games.map((g, i) =>
+    h("li", {}, `${t("champGame", { n: i + 1 })}: `, g.seats.map((s, k) => `${ctx.seatName(s)} ${g.scores[k]}`).join(" · ")),
+  );
+  const standings = h(
+    "section",
+    { class: "standings-box", id: "championship" },
+    h("h3", {}, t("champTitle", { played: obs.played, planned: obs.planned })),
+    h("ol", { class: "totals" }, rows),
+    played.length ? h("ul", { class: "games-played" }, played) : null,
+  );
+  const parts = [standings];
+  if (game && !obs.result) {
+    const seatName = (n) => ctx.seatName(game.seats[n]);
+    parts.push(board(game.view, { ...ctx, me: game.local_seat ?? 0, seatName }));
+  }
+  return h("div", { class: "board higurashi championship" }, parts);
+}
+
 export function board(obs, ctx) {
+  if (obs.format === "championship") return championship(obs, ctx);
+  gameSeat = null;
   const n = obs.players;
   const me = ctx.me ?? 0;
   const spots = RING[n] || RING[5];

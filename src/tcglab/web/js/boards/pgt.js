@@ -1,7 +1,8 @@
 // Pretty Good Tactics: each side has a front row (F1-F3) facing the enemy and a back
 // row (B1-B3) behind it; tapped characters lie down, face-down ones are backs to the enemy.
 // A draft table (3-4 players) shows the draft (your pack to click, your picks, the
-// others' pack sizes), then the knockout bracket and the game being played.
+// others' pack sizes), then the whole knockout bracket and the game being played,
+// which a seat not playing it watches as a spectator (or hides).
 
 import { cardById, cardEl, mark, zone } from "../cards.js";
 import { h } from "../dom.js";
@@ -145,6 +146,10 @@ function gameBoard(obs, ctx) {
 
 // -- the draft table ------------------------------------------------------------------
 
+// Whether a seat that does not play the match under way watches it (as a spectator
+// sees it): on until it switches it off, kept from one view to the next.
+let watching = true;
+
 function draftTable(obs, ctx) {
   const match = obs.match;
   gameSeat = match ? match.local_seat : null;
@@ -152,7 +157,8 @@ function draftTable(obs, ctx) {
   if (match) {
     const seatName = (n) => ctx.seatName(match.players[n]);
     const me = match.local_seat ?? 0;
-    parts.push(gameBoard(match.view, { ...ctx, me, seatName }));
+    const hidden = match.local_seat === null && !watching;
+    parts.push(h("div", { class: "match-board", hidden }, gameBoard(match.view, { ...ctx, me, seatName })));
   }
   if (obs.seat !== null && obs.seat !== undefined) {
     const title = obs.phase === "draft" ? t("draftPicks") : t("draftDeck");
@@ -188,33 +194,50 @@ function draftPhase(obs, ctx) {
   );
 }
 
-function matchLine(m, ctx) {
-  if ("bye" in m) return h("li", { class: "bye" }, `${ctx.seatName(m.bye)}: ${t("draftBye")}`);
+// One match of the bracket: its seats (a winner still to come where one is not known)
+// and its state: the result, the score so far of the one being played, or still to come.
+function matchLine(m, ctx, obs) {
+  const who = (n) => (n === null || n === undefined ? t("draftTbd") : ctx.seatName(n));
+  if (m.state === "bye") return h("li", { class: "bye" }, `${who(m.bye)}: ${t("draftBye")}`);
   const [a, b] = m.players;
+  if (m.state === "done") {
+    return h("li", { class: "match-done" }, `${who(a)} ${m.wins[0]} – ${m.wins[1]} ${who(b)} → `, h("strong", {}, who(m.winner)));
+  }
+  if (m.state === "waiting") return h("li", { class: "match-waiting" }, `${who(a)} – ${who(b)} · ${t("draftToCome")}`);
+  const playing = obs.match && obs.match.local_seat !== null;
+  const watch = (event) => {
+    watching = !watching;
+    event.target.textContent = t(watching ? "draftStopWatching" : "draftWatch");
+    event.target.setAttribute("aria-pressed", String(watching));
+    for (const el of event.target.closest(".draft-table").querySelectorAll(".match-board")) el.hidden = !watching;
+  };
   return h(
     "li",
-    { class: "match-done" },
-    `${ctx.seatName(a)} ${m.wins[0]} – ${m.wins[1]} ${ctx.seatName(b)} → `,
-    h("strong", {}, ctx.seatName(m.winner)),
+    { class: "match-playing current-match" },
+    h("strong", {}, `${who(a)} ${m.wins[0]} – ${m.wins[1]} ${who(b)}`),
+    ` · ${t("draftGame", { n: m.game })} · ${t("draftPlaying")}`,
+    playing
+      ? null
+      : h(
+          "button",
+          { type: "button", id: "watch-match", class: "quiet", "aria-pressed": String(watching), onclick: watch },
+          t(watching ? "draftStopWatching" : "draftWatch"),
+        ),
   );
 }
 
+// The whole knockout: every round, every match in it with its seats and state.
 function bracket(obs, ctx) {
-  const rounds = obs.rounds.map((matches, r) =>
-    h("li", {}, h("div", { class: "round-name" }, t("draftRound", { n: r + 1 })), h("ul", {}, matches.map((m) => matchLine(m, ctx)))),
+  const rounds = (obs.bracket || []).map((matches, r) =>
+    h(
+      "li",
+      {},
+      h("div", { class: "round-name" }, t("draftRound", { n: r + 1 })),
+      h("ul", {}, matches.map((m) => matchLine(m, ctx, obs))),
+    ),
   );
-  const match = obs.match;
-  const current =
-    match && !obs.result
-      ? h(
-          "div",
-          { class: "info current-match" },
-          `${t("draftMatch")}: ${ctx.seatName(match.players[0])} ${match.wins[0]} – ${match.wins[1]} ${ctx.seatName(match.players[1])}`,
-          ` · ${t("draftGame", { n: match.games.length + 1 })}`,
-        )
-      : null;
   const champion = obs.result
     ? h("div", { class: "info champion" }, t("draftChampion", { who: ctx.seatName(obs.result.winners[0]) }))
     : null;
-  return h("section", { class: "bracket" }, h("h3", {}, t("draftBracket")), h("ol", { class: "rounds" }, rounds), current, champion);
+  return h("section", { class: "bracket" }, h("h3", {}, t("draftBracket")), h("ol", { class: "rounds" }, rounds), champion);
 }
