@@ -168,3 +168,11 @@ def test_a_forced_result_outside_the_draw_is_refused():
     rng.force_for("dice", 7)
     with pytest.raises(ValueError, match="forced dice result 7"):
         rng.roll(6, "dice")
+
+
+def test_skip_lands_where_drawing_that_many_would():
+    drawn, jumped = Rng(99), Rng(99)
+    for _ in range(37):
+        drawn.next_u64()
+    jumped.skip(37)
+    assert [drawn.below(1000) for _ in range(5)] == [jumped.below(1000) for _ in range(5)]

@@ -30,6 +30,11 @@ class Rng:
         z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
         return z ^ (z >> 31)
 
+    def skip(self, draws: int) -> None:
+        """Move on as if `draws` results had been drawn, in one step: SplitMix64 moves
+        its state by one constant a draw (a batch of games jumps to game i this way)."""
+        self._s = (self._s + draws * _GOLDEN) & _MASK
+
     def below(self, n: int, purpose: str | None = None) -> int:
         """A uniform integer in [0, n); the bias of the multiply-shift is below 2**-58.
         With a purpose, a result forced for it comes first."""

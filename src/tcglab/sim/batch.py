@@ -20,7 +20,6 @@ from tcglab.agents.specs import make_agent
 from tcglab.engine import Game, Result, Rng, State, TcglabError, get_game
 from tcglab.engine.capabilities import Capability, Standing
 from tcglab.engine.replay import record
-from tcglab.engine.rng import _GOLDEN, _MASK
 from tcglab.lab.backends import ranges
 from tcglab.lab.facts import Watcher, facts
 
@@ -68,7 +67,8 @@ def seeds(
     """Per game from game `start` on: the game's seed (32 bits, easy to quote) and one
     seed per agent. Every game takes 1 + players draws, and SplitMix64 moves its state
     by one constant per draw, so game `start` is reached in one step, not by drawing."""
-    source = Rng((batch_seed + start * (players + 1) * _GOLDEN) & _MASK)
+    source = Rng(batch_seed)
+    source.skip(start * (players + 1))
     for _ in range(games - start):
         game_seed = source.below(1 << 32)
         yield game_seed, [source.next_u64() for _ in range(players)]
