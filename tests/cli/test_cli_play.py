@@ -248,3 +248,15 @@ def test_japanese_choices_and_log(cli, monkeypatch):
 def test_an_unknown_language_is_refused(cli):
     code, _, err = cli("play", "pm", "--lang", "fr")
     assert code == 2 and "--lang" in err and "en" in err and "ja" in err
+
+
+def test_a_lone_pass_is_made_for_you_unless_you_ask_for_full_control(cli, monkeypatch):
+    prompts = pick_last(monkeypatch)
+    code, out, _ = cli("play", "pm", "--seed", "5", "--ai", "easy")
+    assert code == 0 and "(automatic) " in out
+    automatic = out.count("(automatic) ")
+    asked = len(prompts)
+    prompts.clear()
+    code, out, _ = cli("play", "pm", "--seed", "5", "--ai", "easy", "--full-control")
+    assert code == 0 and "(automatic) " not in out
+    assert len(prompts) == asked + automatic  # the same game, every pass now asked

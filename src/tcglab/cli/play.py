@@ -67,6 +67,16 @@ def play_arguments(parser: argparse.ArgumentParser) -> None:
         help="the language of your choices and the game log: en (English, the default) "
         "or ja (Japanese); the board is drawn in English",
     )
+    add_full_control(parser)
+
+
+def add_full_control(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--full-control",
+        action="store_true",
+        help="stop at every decision, even one whose only choice is to pass (by default "
+        "such a pass is made for you and shown as automatic)",
+    )
 
 
 def play_command(args: argparse.Namespace) -> int:
@@ -96,7 +106,7 @@ def play_game(game: Game, args: argparse.Namespace, seed: int, players: int, opt
     others = ", ".join(seat_name(s) for s in agents)
     print(f"You are {seat_name(me)}; {others} played by the {args.ai} AI.")
     print("Type the number of a choice and press Enter; q quits.\n")
-    finished = play_to_end(state, me, agents, game, args.lang)
+    finished = play_to_end(state, me, agents, game, args.lang, args.full_control)
     if finished:
         print(result_text(state, me))
     else:
@@ -119,7 +129,7 @@ def play_format(
     (PGT-5.3), a championship (G4-2.6)."""
     me = args.seat - 1
     agents = [make_agent(args.ai, game, s) for s in _agent_seeds(seed, players)]
-    agents[me] = TerminalPlayer(game, args.lang)
+    agents[me] = TerminalPlayer(game, args.lang, args.full_control)
     settings = formats.format_settings(played, args)
     decks = read_decks(game, args, players)
     you = seat_name(me)

@@ -13,6 +13,7 @@ from tcglab.cli.arguments import whole_number
 from tcglab.cli.command import Command
 from tcglab.cli.errors import FAILED, OK, USAGE, UsageError, one_line
 from tcglab.cli.files import check_writable, read_file, write
+from tcglab.cli.play import add_full_control
 from tcglab.cli.terminal import play_to_end, result_text
 from tcglab.engine import ReplayError, Rng, TcglabError, games, get_game
 from tcglab.engine import replay as replays
@@ -77,6 +78,7 @@ def scenario_arguments(parser: argparse.ArgumentParser) -> None:
         help="your seat, p1 to p5 (default: the puzzle's goal seat, else p1)",
     )
     play.add_argument("--lang", choices=("en", "ja"), default="en", help="en (default) or ja")
+    add_full_control(play)
     export = action(
         actions,
         "export",
@@ -221,7 +223,7 @@ def play_file(args: argparse.Namespace) -> int:
     if state.over:
         print(result_text(state, me))
         return OK
-    if not play_to_end(state, me, agents, scenario.game, args.lang):
+    if not play_to_end(state, me, agents, scenario.game, args.lang, args.full_control):
         print(f"\nYou left the scenario after {len(state.history)} actions.")
         return OK
     print(result_text(state, me))

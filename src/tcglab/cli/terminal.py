@@ -22,9 +22,10 @@ class TerminalPlayer:
 
     name = "you"
 
-    def __init__(self, game: Game, lang: str = "en") -> None:
+    def __init__(self, game: Game, lang: str = "en", full_control: bool = False) -> None:
         self.game = game
         self.lang = lang
+        self.full_control = full_control
         self.seen = 0
 
     def choose(self, decision: Decision) -> Action:
@@ -34,6 +35,10 @@ class TerminalPlayer:
         for event in events[self.seen :]:
             print(f"  · {event['message']}")
         self.seen = len(events)
+        lone = lone_pass(self.game, decision.legal, self.full_control)
+        if lone is not None:
+            print(passed_for_you(lone, self.lang))
+            return lone
         print()
         board = Board(self.game, decision.observation, self.lang)
         print(board.text())
@@ -43,12 +48,34 @@ class TerminalPlayer:
         return action
 
 
-def play_to_end(state: State, me: int, agents: dict, game: Game, lang: str = "en") -> bool:
-    """Alternate between the person at `me` and the AI seats; False if the person quits."""
+def lone_pass(game: Game, legal: list[Action], full_control: bool) -> Action | None:
+    """The action to play for the person without asking: the only legal one, when all
+    it does is decline (`Game.pass_ids`), unless they asked for full control."""
+    if full_control or len(legal) != 1 or not game.is_pass(legal[0]):
+        return None
+    return legal[0]
+
+
+def passed_for_you(action: Action, lang: str) -> str:
+    if lang == "ja":
+        return f"  · （自動）{action.text('ja')}"
+    return f"  · (automatic) {action.text('en')}"
+
+
+def play_to_end(
+    state: State, me: int, agents: dict, game: Game, lang: str = "en", full_control=False
+) -> bool:
+    """Alternate between the person at `me` and the AI seats; False if the person quits.
+    A decision whose only choice is to pass is played for the person and said so,
+    unless `full_control`."""
     seen = 0
     while not state.over:
         seat = state.to_move
-        if seat == me:
+        if seat == me and (lone := lone_pass(game, state.legal_actions(), full_control)):
+            seen = show_events(state, me, seen, lang)
+            print(passed_for_you(lone, lang))
+            state.apply(lone)
+        elif seat == me:
             seen = show_events(state, me, seen, lang)
             print()
             board = Board(game, state.observe(me), lang)
