@@ -48,12 +48,16 @@ class TerminalPlayer:
         return action
 
 
-def lone_pass(game: Game, legal: list[Action], full_control: bool) -> Action | None:
-    """The action to play for the person without asking: the only legal one, when all
-    it does is decline (`Game.pass_ids`), unless they asked for full control."""
-    if full_control or len(legal) != 1 or not game.is_pass(legal[0]):
+def lone_pass(
+    game: Game, legal: list[Action], full_control: bool, follows_own: bool = False
+) -> Action | None:
+    """The action to play for the person without asking, unless they asked for full
+    control: the only legal one, when all it does is decline (`Game.pass_ids`) or, right
+    after their own choice, finish it (`Game.completion_prefixes`: the sole target)."""
+    if full_control or len(legal) != 1:
         return None
-    return legal[0]
+    lone = legal[0]
+    return lone if game.is_pass(lone) or (follows_own and game.completes(lone)) else None
 
 
 def passed_for_you(action: Action, lang: str) -> str:
@@ -66,12 +70,13 @@ def play_to_end(
     state: State, me: int, agents: dict, game: Game, lang: str = "en", full_control=False
 ) -> bool:
     """Alternate between the person at `me` and the AI seats; False if the person quits.
-    A decision whose only choice is to pass is played for the person and said so,
-    unless `full_control`."""
-    seen = 0
+    A lone pass, or the sole target of the person's own choice, is played for them and
+    said so, unless `full_control`."""
+    seen, mine = 0, False  # mine: the last action was the person's own
     while not state.over:
         seat = state.to_move
-        if seat == me and (lone := lone_pass(game, state.legal_actions(), full_control)):
+        legal = state.legal_actions()
+        if seat == me and (lone := lone_pass(game, legal, full_control, mine)):
             seen = show_events(state, me, seen, lang)
             print(passed_for_you(lone, lang))
             state.apply(lone)
@@ -80,12 +85,13 @@ def play_to_end(
             print()
             board = Board(game, state.observe(me), lang)
             print(board.text())
-            action = ask(state.legal_actions(), lang, board)
+            action = ask(legal, lang, board)
             if action is None:
                 return False
             state.apply(action)
         else:
             state.apply(agents[seat].choose(Decision(state)))
+        mine = seat == me
         seen = show_events(state, me, seen, lang)
     return True
 

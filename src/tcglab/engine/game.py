@@ -130,9 +130,20 @@ class Game(ABC):
     # is the only legal one; a lone action that does something stays their choice.
     pass_ids: frozenset[str] = frozenset({"pass"})
 
+    # The beginnings of action ids that only finish a choice the same seat has just made
+    # (the one target of the attack it declared): a table plays a lone one for a person
+    # too, as card clients pick a sole legal target by themselves.
+    completion_prefixes: tuple[str, ...] = ()
+
     def is_pass(self, action) -> bool:
         """Whether an action (or its id) only declines: see `pass_ids`."""
         return (action if isinstance(action, str) else action.id) in self.pass_ids
+
+    def completes(self, action) -> bool:
+        """Whether an action (or its id) only finishes its seat's own last choice: see
+        `completion_prefixes`."""
+        action_id = action if isinstance(action, str) else action.id
+        return bool(self.completion_prefixes) and action_id.startswith(self.completion_prefixes)
 
     def __reduce_ex__(self, protocol):
         """A registered game travels to another process by its id (its card set is

@@ -47,6 +47,9 @@ class HigurashiGame(Game):
     # Letting a roll stand (G4-4) and ending a turn with nothing left to do (G4-2.3) do
     # nothing: the table plays them when nothing else is legal.
     pass_ids = frozenset({"pass", "end"})
+    # The character a scout, an attack or an event card is aimed at is chosen right
+    # after it (G4-3.1, G4-4.1, G4-6.1): where only one can be, the table aims it.
+    completion_prefixes = ("target ",)
     # At most ROUND_CAP (100) rounds of five turns (options.py); random five-player games
     # under the longest options take about 1,500 actions at most.
     max_actions = 10_000
