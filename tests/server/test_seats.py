@@ -89,6 +89,21 @@ def test_a_lone_pass_is_played_for_the_seat_and_said_in_its_log_only(lobby):
     assert not any(e.get("table") for e in table.view(None)["events"])
 
 
+def test_the_sole_target_of_a_seats_own_attack_is_aimed_for_it(lobby):
+    """G4-4.1: in Higurashi the target is chosen right after the attack; where only one
+    character can be it, the table aims the attack and says so in that seat's log."""
+    table, tokens = seated(lobby, "higurashi", players=3)
+    asked = offered(lobby, table, tokens)
+    assert not [a for a in asked if len(a) == 1 and a[0]["id"].startswith("target ")]
+    aimed = [n for n in table.row.notes if n.kind == "auto_choice"]
+    assert aimed, "no seat had a sole target in this game"
+    seat = aimed[0].seat
+    mine = [e["message"] for e in table.view(seat)["events"] if e["kind"] == "auto_choice"]
+    assert mine[0].startswith(f"{NAMES[seat]}: the only choice, made for you (automatic: ")
+    others = [e for e in table.view((seat + 1) % 3)["events"] if e["kind"] == "auto_choice"]
+    assert all(e.get("seat") != seat for e in others)
+
+
 def test_a_lone_action_that_is_not_a_pass_stays_a_choice():
     ps = get_game("ps")
     assert ps.is_pass("pass") and ps.is_pass("end") and not ps.is_pass("target 1")

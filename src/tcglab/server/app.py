@@ -23,13 +23,16 @@ from starlette.exceptions import HTTPException
 
 from tcglab.engine import TcglabError, get_game
 from tcglab.engine.registry import games
-from tcglab.server import catalogue
+from tcglab.server import catalogue, scenarios
+from tcglab.server.decks import DeckShelf
 from tcglab.server.errors import ServerError, TooLarge, status_of
 from tcglab.server.models import (
     Act,
     CheckDeck,
     CreateTable,
+    EditDeck,
     Join,
+    KeepDeck,
     Listing,
     ReplayAsSeat,
     ReplayStep,
@@ -141,6 +144,7 @@ def create_app(
         default_response_class=JSONReply,
     )
     app.state.lobby = lobby
+    shelf = DeckShelf(store)
 
     @app.exception_handler(TcglabError)
     async def tcglab_error(request: Request, exc: TcglabError):
@@ -175,6 +179,11 @@ def create_app(
     async def game_decks(game_id: str):
         return get_game(game_id).prebuilt_decks()
 
+    @app.get("/api/games/{game_id}/puzzles")
+    async def game_puzzles(game_id: str):
+        """The puzzles the game ships: name, title, about and goal (never a position)."""
+        return scenarios.puzzles(get_game(game_id))
+
     @app.post("/api/games/{game_id}/check_deck")
     async def check_deck(game_id: str, request: Request):
         deck, _ = await body_of(request, CheckDeck)
@@ -182,6 +191,23 @@ def create_app(
         problems = game.check_deck(deck.text)
         count = 0 if problems else len(game.deck_ids(deck.text))
         return {"ok": not problems, "problems": problems, "cards": count}
+
+    # -- kept decks (share view by id, edits with the token) --------------------
+
+    @app.post("/api/decks", status_code=201)
+    async def keep_deck(request: Request):
+        deck, _ = await body_of(request, KeepDeck)
+        creator = request.client.host if request.client else ""
+        return shelf.create(deck.game, deck.name, deck.text, creator)
+
+    @app.get("/api/decks/{deck_id}")
+    async def kept_deck(deck_id: str):
+        return shelf.read(deck_id)
+
+    @app.put("/api/decks/{deck_id}")
+    async def edit_deck(deck_id: str, request: Request):
+        edit, _ = await body_of(request, EditDeck)
+        return shelf.edit(deck_id, edit.token, edit.name, edit.text)
 
     # -- tables ---------------------------------------------------------------
 
@@ -196,7 +222,7 @@ def create_app(
     @app.post("/api/tables", status_code=201)
     async def create_table(request: Request):
         _, body = await body_of(request, CreateTable)
-        table, joined = lobby.create(body)
+        table, joined = lobby.create(shelf.resolve(body))
         return {"table": table.summary(), "joined": joined}
 
     @app.get("/api/tables/{table_id}")
@@ -262,6 +288,13 @@ def create_app(
     @app.get("/replay/{table_id}")
     async def page(table_id: str | None = None):
         return FileResponse(WEB / "index.html", headers={"Cache-Control": "no-cache"})
+
+    @app.get("/cards/{game_id}")
+    @app.get("/cards/{game_id}/{card_id}")
+    @app.get("/decks/{deck_id}")
+    async def cards_page(game_id: str = "", card_id: str = "", deck_id: str = ""):
+        """The card gallery and deck builder: a page of its own."""
+        return FileResponse(WEB / "cards.html", headers={"Cache-Control": "no-cache"})
 
     return app
 

@@ -22,6 +22,7 @@ from pydantic import AfterValidator, BaseModel, ConfigDict, Field, PlainValidato
 from tcglab.engine.registry import games
 from tcglab.server.catalogue import LEVELS
 from tcglab.server.errors import ServerError
+from tcglab.server.scenarios import MAX_SCENARIO
 from tcglab.server.tables import LANGUAGES, MAX_GRACE, MAX_NAME, MAX_TITLE
 
 MAX_INT = 2**53  # the largest whole number a JavaScript client holds exactly
@@ -40,11 +41,13 @@ MAX_DEPTH = 16  # arrays and objects inside one another; real requests use 3
 MAX_DIGITS = 40  # digits in one number literal
 MAX_QUERY = 200  # characters of one query parameter
 MAX_SHOWN = 24  # characters of a refused value repeated in its error
+MAX_PUZZLE_NAME = 80
 
 CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f]")
 CONTROL_BUT_LINES = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f]")
 TOKEN = re.compile(rf"[A-Za-z0-9_-]{{1,{MAX_TOKEN}}}")
 PLAIN_KEY = re.compile(r"[A-Za-z0-9_-]{1,40}")
+KEPT_ID = re.compile(r"[A-Za-z0-9_-]{1,24}")  # a kept deck's id
 
 
 # -- text and numbers ---------------------------------------------------------
@@ -128,11 +131,14 @@ def check_option_value(value: Any) -> Any:
 
 
 def check_deck(value: Any) -> Any:
-    """One seat's deck: null, a prebuilt deck's name, {"text": deck list} or card ids."""
+    """One seat's deck: null, a prebuilt deck's name, {"text": deck list}, {"kept": id}
+    or card ids."""
     if value is None or (isinstance(value, str) and is_line(value, MAX_DECK_NAME)):
         return value
     if isinstance(value, dict) and list(value) == ["text"] and is_deck_text(value["text"]):
         return value
+    if isinstance(value, dict) and list(value) == ["kept"] and is_kept_id(value["kept"]):
+        return value  # a deck kept on the server, by its id
     if (
         isinstance(value, list)
         and len(value) <= MAX_DECK_CARDS
@@ -140,6 +146,10 @@ def check_deck(value: Any) -> Any:
     ):
         return value
     raise ValueError("not a deck")
+
+
+def is_kept_id(value: Any) -> bool:
+    return isinstance(value, str) and KEPT_ID.fullmatch(value) is not None
 
 
 def is_deck_text(text: Any) -> bool:
@@ -182,12 +192,31 @@ class SeatChoice(Body):
     level: Level = Field("normal", description=f"the computer's level: {', '.join(LEVELS)}")
 
 
+class ScenarioChoice(Body):
+    """Where a table starts from: a shipped puzzle by name, or a scenario file's text
+    (its size and contents are the Lobby's to check, each mistake named by line)."""
+
+    puzzle: Line(MAX_PUZZLE_NAME) | None = Field(
+        None, description="a shipped puzzle as GET /api/games/<game>/puzzles names it"
+    )
+    text: Annotated[str, Field(max_length=MAX_SCENARIO), AfterValidator(some_lines)] | None = Field(
+        None, description=f"a scenario file of at most {MAX_SCENARIO} bytes"
+    )
+
+
 class CreateTable(Body):
-    game: GameId = Field(description="a game id (see GET /api/games)")
-    seats: list[SeatChoice] = Field(
+    game: GameId | None = Field(None, description="a game id (see GET /api/games)")
+    seats: list[SeatChoice] | None = Field(
+        None,
         min_length=1,
         max_length=MAX_SEATS,
         description=f"a list of 1 to {MAX_SEATS} seats, each {{kind, level}}",
+    )
+    scenario: ScenarioChoice | None = Field(
+        None, description='a position to start from: {"puzzle": name} or {"text": TOML}'
+    )
+    level: Level | None = Field(
+        None, description=f"with a scenario and no seats, the computer's: {', '.join(LEVELS)}"
     )
     options: Options | None = Field(
         None,
@@ -199,8 +228,8 @@ class CreateTable(Body):
         None,
         max_length=MAX_SEATS,
         description="one entry per seat: null, a prebuilt deck's name, "
-        f'{{"text": a deck list of at most {MAX_DECK_TEXT} characters}} '
-        f"or a list of at most {MAX_DECK_CARDS} card ids",
+        f'{{"text": a deck list of at most {MAX_DECK_TEXT} characters}}, '
+        f'{{"kept": a kept deck\'s id}} or a list of at most {MAX_DECK_CARDS} card ids',
     )
     format: FormatName | None = Field(
         None, description="a table format the game offers by name (see GET /api/games)"
@@ -266,6 +295,22 @@ class ReplayAsSeat(Body):
 
 
 class CheckDeck(Body):
+    text: DeckText = Field(description=f"a deck list of at most {MAX_DECK_TEXT} characters")
+
+
+class KeepDeck(Body):
+    """A deck to keep on the server (POST /api/decks)."""
+
+    game: GameId = Field(description="a game id (see GET /api/games)")
+    name: Line(MAX_DECK_NAME) = Field(min_length=1, description=text_of(MAX_DECK_NAME))
+    text: DeckText = Field(description=f"a deck list of at most {MAX_DECK_TEXT} characters")
+
+
+class EditDeck(Body):
+    """A kept deck's new name and list, with its edit token (PUT /api/decks/<id>)."""
+
+    token: Token = Field(description="the deck's edit token (at most 64 of A-Z a-z 0-9 _ -)")
+    name: Line(MAX_DECK_NAME) = Field(min_length=1, description=text_of(MAX_DECK_NAME))
     text: DeckText = Field(description=f"a deck list of at most {MAX_DECK_TEXT} characters")
 
 

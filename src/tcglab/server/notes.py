@@ -18,10 +18,12 @@ from tcglab.server.store import Note
 MESSAGES = Messages(Path(__file__).resolve().parent / "messages")
 
 
-def auto_pass(state: State, seat: int, action: Action) -> Note:
-    """The note of a lone pass the table plays for `seat`, told to it alone."""
+def auto_pass(state: State, seat: int, action: Action, passes: bool = True) -> Note:
+    """The note of a lone action the table plays for `seat`, told to it alone: a pass,
+    or the only way to finish the choice it has just made (`passes` false)."""
     labels = {"label_en": action.text("en"), "label_ja": action.text("ja")}
-    return Note(len(state.log), seat, "auto_pass", {"seat": seat, **labels})
+    kind = "auto_pass" if passes else "auto_choice"
+    return Note(len(state.log), seat, kind, {"seat": seat, **labels})
 
 
 def public(state: State, kind: str, **data) -> Note:

@@ -81,13 +81,14 @@ def absence(seat: SeatRow, now: float, grace: float, present: int, seen: float) 
     return ""
 
 
-def rotated(seats: list[SeatRow]) -> list[SeatRow]:
-    """A rematch's seats: the same players (names, levels, seat tokens) one place on,
-    so the seat that sat second sits first. Open or left seats come back open."""
+def rotated(seats: list[SeatRow], by: int = 1) -> list[SeatRow]:
+    """A rematch's seats: the same players (names, levels, seat tokens) `by` places on,
+    so with 1 the seat that sat second sits first (0: a position played again, where
+    each seat is its own). Open or left seats come back open."""
     count = len(seats)
     out = []
     for number in range(count):
-        old = seats[(number + 1) % count]
+        old = seats[(number + by) % count]
         out.append(
             SeatRow(
                 number,
@@ -101,6 +102,6 @@ def rotated(seats: list[SeatRow]) -> list[SeatRow]:
     return out
 
 
-def rematch_seat(old_seat: int, count: int) -> int:
+def rematch_seat(old_seat: int, count: int, by: int = 1) -> int:
     """Where the player of `old_seat` sits in the rematch (see `rotated`)."""
-    return (old_seat - 1) % count
+    return (old_seat - by) % count

@@ -40,7 +40,8 @@ CREATE TABLE IF NOT EXISTS tables (
     finished INTEGER NOT NULL DEFAULT 0,
     grace REAL NOT NULL DEFAULT 60,
     rematch TEXT,
-    format TEXT
+    format TEXT,
+    scenario TEXT
 );
 CREATE TABLE IF NOT EXISTS seats (
     table_id TEXT NOT NULL REFERENCES tables(id),
@@ -76,12 +77,24 @@ CREATE TABLE IF NOT EXISTS notes (
     data TEXT NOT NULL,
     PRIMARY KEY (table_id, n)
 );
+CREATE TABLE IF NOT EXISTS decks (
+    id TEXT PRIMARY KEY,
+    game TEXT NOT NULL,
+    name TEXT NOT NULL,
+    text TEXT NOT NULL,
+    created REAL NOT NULL,
+    updated REAL NOT NULL,
+    token_hash TEXT NOT NULL,
+    creator TEXT NOT NULL
+);
+CREATE INDEX IF NOT EXISTS decks_by_creator ON decks (creator);
 CREATE INDEX IF NOT EXISTS finished_by_age ON tables (finished, created);
 CREATE INDEX IF NOT EXISTS finished_by_game ON tables (finished, game, created);
 """
 
 TABLE_COLUMNS = (
-    "id, game, seed, players, options, decks, title, created, finished, grace, rematch, format"
+    "id, game, seed, players, options, decks, title, created, finished, grace, rematch, format,"
+    " scenario"
 )
 SEAT_COLUMNS = "seat, kind, agent, name, token_hash, auto_pass, left_at"
 # Columns a database made by an older tcglab lacks, added when it is opened.
@@ -89,6 +102,7 @@ ADDED_COLUMNS = (
     ("tables", "grace", "REAL NOT NULL DEFAULT 60"),
     ("tables", "rematch", "TEXT"),
     ("tables", "format", "TEXT"),
+    ("tables", "scenario", "TEXT"),
     ("seats", "auto_pass", "INTEGER NOT NULL DEFAULT 1"),
     ("seats", "left_at", "REAL"),
 )
@@ -143,6 +157,7 @@ class TableRow:
     grace: float = 60.0  # seconds a seat left mid-game waits before the computer plays it
     rematch: str | None = None  # the table its players went on to
     format: str | None = None  # a table format asked for by name ("championship")
+    scenario: str | None = None  # the scenario file it started from: never sent to clients
     notes: list[Note] = field(default_factory=list)
 
 
@@ -271,7 +286,7 @@ class Store:
         with self._writing() as db:
             db.execute(
                 f"INSERT INTO tables ({TABLE_COLUMNS})"
-                " VALUES (?, ?, ?, ?, ?, ?, ?, ?, 0, ?, NULL, ?)",
+                " VALUES (?, ?, ?, ?, ?, ?, ?, ?, 0, ?, NULL, ?, ?)",
                 (
                     row.id,
                     row.game,
@@ -283,6 +298,7 @@ class Store:
                     row.created,
                     row.grace,
                     row.format,
+                    row.scenario,
                 ),
             )
             db.executemany(
@@ -484,7 +500,7 @@ def _write_ending(db: sqlite3.Connection, table_id: str, ending: Ending) -> None
 
 def _table_row(values, seats: list[SeatRow]) -> TableRow:
     table_id, game, seed, players, options, decks, title, created, finished, grace = values[:10]
-    rematch, format = values[10:]
+    rematch, format, scenario = values[10:]
     return TableRow(
         table_id,
         game,
@@ -500,6 +516,7 @@ def _table_row(values, seats: list[SeatRow]) -> TableRow:
         grace=grace,
         rematch=rematch,
         format=format,
+        scenario=scenario,
     )
 
 

@@ -40,7 +40,8 @@ from tcglab.agents.specs import make_agent
 from tcglab.engine import BadOption, Game, State, TcglabError, get_game
 from tcglab.engine.registry import games
 from tcglab.engine.replay import record
-from tcglab.server import catalogue, notes
+from tcglab.engine.scenario_file import Scenario
+from tcglab.server import catalogue, notes, scenarios
 from tcglab.server.errors import Conflict, Forbidden, NotFound, ServerError
 from tcglab.server.seats import (
     absence,
@@ -104,6 +105,9 @@ class Table:
     present: Counter = field(default_factory=Counter)  # seat -> websockets playing it
     seen: dict = field(default_factory=dict)  # seat -> when its player was last heard from
     _views: dict = field(default_factory=dict)  # seat -> (version, observation)
+    _scenario: Scenario | None = None  # the stored scenario, read once
+    _goal: tuple = (None, None)  # ((version, ended), goal status) of a puzzle's table
+    last_actor: int | None = None  # the seat whose action was stored last, while held
 
     @property
     def id(self) -> str:
@@ -135,6 +139,24 @@ class Table:
         """Drop the game state and the views made from it (rebuilt when needed)."""
         self.state = None
         self._views.clear()
+        self._goal = (None, None)
+
+    def scenario(self) -> Scenario | None:
+        """The scenario the table started from (None: dealt from its seed)."""
+        if self._scenario is None and self.row.scenario is not None:
+            self._scenario = scenarios.loaded(self.row.scenario)
+        return self._scenario
+
+    def goal(self, lang: str) -> dict | None:
+        """A puzzle's goal in `lang` and whether it is met, worked out once per version."""
+        scenario = self.scenario()
+        if scenario is None or scenario.goal is None:
+            return None
+        at = (self.version, self.row.result is not None)  # a concession ends it in place
+        if self._goal[0] != at:
+            status = scenarios.goal_status(scenario, self.ensure_state(), self.row.result)
+            self._goal = (at, status)
+        return scenarios.goal_view(self._goal[1], lang, self.names())
 
     def status(self) -> str:
         return row_status(self.row)
@@ -148,7 +170,8 @@ class Table:
 
     def forced_pass(self) -> tuple[int, object] | None:
         """(seat, action) when a human seat that lets the table pass for it is to move
-        and its only legal action is a pass (the game's `is_pass`)."""
+        and its only legal action is a pass (the game's `is_pass`), or only finishes
+        the choice that seat has just made (the game's `completes`: the sole target)."""
         state = self.state
         if self.finished or state is None or state.over or state.to_move is None:
             return None
@@ -156,9 +179,10 @@ class Table:
         if seat.kind != "human" or not seat.auto_pass:
             return None
         legal = state._legal
-        if len(legal) != 1 or not self.game.is_pass(legal[0]):
+        if len(legal) != 1:
             return None
-        return seat.seat, legal[0]
+        own = self.last_actor == seat.seat and self.game.completes(legal[0])
+        return (seat.seat, legal[0]) if own or self.game.is_pass(legal[0]) else None
 
     def names(self) -> list[str]:
         """What the log calls each seat: its player's name (P1, P2 ... where none)."""
@@ -204,6 +228,7 @@ class Table:
             "rematch": self.row.rematch,
             "format": self.row.format,
             "outcome": self.outcome(lang),
+            "goal": self.goal(lang),
         }
         if seat is not None:
             view["auto_pass"] = self.seats[seat].auto_pass
@@ -247,12 +272,17 @@ def row_summary(row: TableRow, version: int, ai_error: str = "") -> dict:
         "grace": row.grace,
         "rematch": row.rematch,
         "format": row.format,
+        "scenario": row.scenario is not None,  # that it started from one, never its text
     }
 
 
 def rebuild(game: Game, row: TableRow, actions: list[str] | None = None) -> State:
-    """The game of a record: set up from seed, options and decks, then every action."""
-    state = game.new_state(row.seed, row.players, row.options, row.decks, format=row.format)
+    """The game of a record: set up from seed, options and decks (or started from its
+    scenario), then every action."""
+    if row.scenario is not None:
+        state = scenarios.loaded(row.scenario).start()
+    else:
+        state = game.new_state(row.seed, row.players, row.options, row.decks, format=row.format)
     for action_id in row.actions if actions is None else actions:
         state.apply(action_id)
     return state
@@ -549,17 +579,18 @@ class Lobby:
 
     def create(self, body: dict) -> tuple[Table, dict | None]:
         """A new table from a create request; with `join`, that seat is taken too. A
-        game that is over as it is set up is finished at once, with its replay."""
+        game that is over as it is set up is finished at once, with its replay. With
+        `scenario` the table starts from that position (see `_from_scenario`)."""
         body = _body(body, "a table is created from")
+        if body.get("scenario") is not None:
+            return self._from_scenario(body)
+        if body.get("level") is not None:
+            raise BadOption("level: a table from a scenario takes it; give each seat its level")
         game = get_game(body.get("game")) if isinstance(body.get("game"), str) else None
         if game is None:
-            raise BadOption("game must be a game id; see GET /api/games")
-        seats = body.get("seats")
-        if not isinstance(seats, list) or not seats:
-            raise BadOption("seats must be a list with one {kind, level} entry per player")
-        players = game.check_players(len(seats))
-        rows = [self._seat_row(game, n, entry) for n, entry in enumerate(seats)]
-        name_computers(rows)
+            raise BadOption("game: required; a game id (see GET /api/games) or a scenario")
+        rows = self._seat_rows(game, body.get("seats"))
+        players = len(rows)
         options = body.get("options") or {}
         if not isinstance(options, dict):
             raise BadOption("options must be an object of option names and values")
@@ -571,16 +602,69 @@ class Lobby:
         row = self._new_row(game, state, decks, rows, _text(body, "title", MAX_TITLE))
         row.grace = _grace(body.get("grace"))
         row.format = table_format
-        joined = None
-        if body.get("join") is not None:
-            number = body["join"]
-            if isinstance(number, bool) or not isinstance(number, int):
-                raise BadOption("join must be the number of a human seat")
-            if not 0 <= number < players or rows[number].kind != "human":
-                raise BadOption(f"join must name a human seat, not {number}")
-            name = _text(body, "name", MAX_NAME)
-            rows[number], joined = _taken(rows[number], name, body.get("auto_pass"))
+        joined = self._join_at_create(body, rows)
         return self._open(row, state), joined
+
+    def _from_scenario(self, body: dict) -> tuple[Table, dict | None]:
+        """A table from a shipped puzzle or a pasted scenario file: the scenario fixes
+        the game (the body's `game`, if given, must be it), the player count, the rule
+        options and the position, the script played. Without `seats`, the solver (the
+        goal's seat, else the first) is a human seat the creator takes (unless `join`
+        says otherwise) and the computer plays the others at `level` (default normal).
+        Each seat is named as the scenario names its players. The text is stored with
+        the table, and a rebuild starts it again."""
+        chosen = scenarios.chosen(body["scenario"])
+        scenario = scenarios.loaded(chosen.text, chosen.name)
+        game = scenario.game
+        if body.get("game") is not None and body["game"] != game.id:
+            raise BadOption(f"game: the scenario is a game of {game.id}, not {body['game']!r}")
+        for key in ("options", "decks", "format", "seed"):
+            if body.get(key) is not None:
+                raise BadOption(f"{key}: a scenario sets the game up itself; leave {key} out")
+        players = len(scenario.players)
+        solver = scenario.goal.seat if scenario.goal else 0
+        seats = body.get("seats")
+        if seats is None:
+            level = body.get("level") or "normal"
+            seats = [{"kind": "ai", "level": level} for _ in range(players)]
+            seats[solver] = {"kind": "human"}
+            body = {"join": solver} | {k: v for k, v in body.items() if v is not None}
+        elif body.get("level") is not None:
+            raise BadOption("level: the computer's level is given in each seat of seats")
+        if isinstance(seats, list) and len(seats) != players:
+            raise BadOption(f"seats: the scenario is played by {players} players, not {len(seats)}")
+        rows = self._seat_rows(game, seats)
+        for seat, name in zip(rows, scenario.players, strict=True):
+            seat.name = name  # the puzzle's texts speak of its players by these names
+        state = scenario.start()
+        title = _text(body, "title", MAX_TITLE) or scenario.title[:MAX_TITLE]
+        row = self._new_row(game, state, None, rows, title)
+        row.grace = _grace(body.get("grace"))
+        row.scenario = chosen.text
+        joined = self._join_at_create(body, rows)
+        return self._open(row, state), joined
+
+    def _seat_rows(self, game: Game, seats) -> list[SeatRow]:
+        if not isinstance(seats, list) or not seats:
+            raise BadOption("seats must be a list with one {kind, level} entry per player")
+        game.check_players(len(seats))
+        rows = [self._seat_row(game, n, entry) for n, entry in enumerate(seats)]
+        name_computers(rows)
+        return rows
+
+    def _join_at_create(self, body: dict, rows: list[SeatRow]) -> dict | None:
+        """The seat a create request's `join` takes, under its `name` (else the name
+        the seat already has), and what its player is told."""
+        if body.get("join") is None:
+            return None
+        number = body["join"]
+        if isinstance(number, bool) or not isinstance(number, int):
+            raise BadOption("join must be the number of a human seat")
+        if not 0 <= number < len(rows) or rows[number].kind != "human":
+            raise BadOption(f"join must name a human seat, not {number}")
+        name = _text(body, "name", MAX_NAME) or rows[number].name
+        rows[number], joined = _taken(rows[number], name, body.get("auto_pass"))
+        return joined
 
     def _new_row(self, game: Game, state: State, decks, seats: list[SeatRow], title: str):
         now = self.clock()
@@ -746,27 +830,34 @@ class Lobby:
         """A finished table's rematch, made by the first of its players to ask: the
         same game, options, decks and players, seated one place on. Each player's seat
         token of this table holds their seat there (only its hash is copied, so no
-        token travels again); whoever asks later is told the same table."""
+        token travels again); whoever asks later is told the same table. A table
+        started from a scenario starts it again, everyone in the same seat (a puzzle's
+        solver solves it again)."""
         body = _body(body, "a rematch request {seat, token}")
         old = self.table(table_id)
         number = self.authorize(old, body.get("seat"), body.get("token"))
         if not old.finished:
             raise Conflict(f"table {old.id} is still playing; a rematch comes after its end")
-        if old.row.rematch is None:
-            row = old.row
-            seats = rotated(row.seats)
+        row = old.row
+        by = 0 if row.scenario is not None else 1
+        if row.rematch is None:
+            seats = rotated(row.seats, by)
             decks = None if row.decks is None else row.decks[1:] + row.decks[:1]
-            state = old.game.new_state(
-                self._seed(None), row.players, row.options, decks, format=row.format
-            )
+            if row.scenario is not None:
+                state = old.scenario().start()
+            else:
+                state = old.game.new_state(
+                    self._seed(None), row.players, row.options, decks, format=row.format
+                )
             made = self._new_row(old.game, state, decks, seats, row.title)
             made.grace = row.grace
             made.format = row.format
+            made.scenario = row.scenario
             self._open(made, state, rematch_of=old.id)
-            old.row.rematch = made.id
+            row.rematch = made.id
             old.notify()
-        new = self.table(old.row.rematch)
-        return {"table": new.summary(), "seat": rematch_seat(number, old.row.players)}
+        new = self.table(row.rematch)
+        return {"table": new.summary(), "seat": rematch_seat(number, row.players, by)}
 
     # -- playing --------------------------------------------------------------
 
@@ -809,7 +900,10 @@ class Lobby:
         itself has a note in its log."""
         while (forced := table.forced_pass()) is not None:
             seat, action = forced
-            self._store_action(table, seat, action.id, notes.auto_pass(table.state, seat, action))
+            passes = table.game.is_pass(action)
+            self._store_action(
+                table, seat, action.id, notes.auto_pass(table.state, seat, action, passes)
+            )
 
     def _store_action(self, table: Table, seat: int, action_id: str, note: Note | None = None):
         """Apply the action to a copy, store it (with its note and the game's end, if it
@@ -819,7 +913,7 @@ class Lobby:
         after.apply(action_id)
         ending = self._ending(table.row, after)
         self.store.add_action(table.id, table.version, seat, action_id, ending, note)
-        table.state = after
+        table.state, table.last_actor = after, seat
         table.row.actions.append(action_id)
         table.row.touched = self.clock()
         if note is not None:
@@ -886,7 +980,16 @@ class Lobby:
     # -- finished games -------------------------------------------------------
 
     def replay(self, table_id: str) -> dict:
-        return self._replay_of(self.table(table_id))
+        """A finished game's replay file. A table started from a scenario has none to
+        give: its start is the scenario, whose text holds every card hidden there, and
+        no seed re-deals it; its replay is watched step by step."""
+        table = self.table(table_id)
+        if table.row.scenario is not None:
+            raise Conflict(
+                f"table {table.id} started from a scenario, which stays on the server; "
+                "watch its replay step by step"
+            )
+        return self._replay_of(table)
 
     def _replay_of(self, table: Table) -> dict:
         text = self.store.replay_json(table.id) if table.finished else None
@@ -899,7 +1002,11 @@ class Lobby:
         ({seat, token} of a seat that played it) as that seat saw it: its observation
         and its events, never another seat's."""
         table = self.table(table_id)
-        actions = self._replay_of(table)["actions"]
+        if table.row.scenario is not None:  # the scenario's script is not the table's
+            self._replay_of(table)  # refused until the game is over
+            actions = self.store.actions(table.id)
+        else:
+            actions = self._replay_of(table)["actions"]
         seat = (
             None if proof is None else self.authorize(table, proof.get("seat"), proof.get("token"))
         )

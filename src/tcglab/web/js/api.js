@@ -20,7 +20,14 @@ export const api = {
   games: () => request("GET", "/api/games"),
   cards: (game) => request("GET", `/api/games/${game}/cards`),
   decks: (game) => request("GET", `/api/games/${game}/decks`),
+  // The puzzles a game ships: [{name, title, about, players, goal}].
+  puzzles: (game) => request("GET", `/api/games/${game}/puzzles`),
   checkDeck: (game, text) => request("POST", `/api/games/${game}/check_deck`, { text }),
+  // Decks kept on the server: made ({game, name, text}: its edit token comes back once),
+  // read by anyone with the id, changed with the token ({token, name, text}).
+  keepDeck: (body) => request("POST", "/api/decks", body),
+  keptDeck: (id) => request("GET", `/api/decks/${id}`),
+  editDeck: (id, body) => request("PUT", `/api/decks/${id}`, body),
   // One page of tables, newest first: {tables, total, offset, limit}.
   tables: ({ status, game, offset = 0, limit = 50 } = {}) => {
     const query = new URLSearchParams({ offset: String(offset), limit: String(limit) });
@@ -51,6 +58,26 @@ export async function cardsOf(game) {
   if (!cardCache.has(game)) cardCache.set(game, await api.cards(game));
   return cardCache.get(game);
 }
+
+// The decks this browser kept on the server, with their edit tokens: [{id, game, name,
+// token, legal}], newest first.
+export const keptDecks = {
+  all(game = null) {
+    try {
+      const list = JSON.parse(localStorage.getItem("tcglab.decks")) || [];
+      return game ? list.filter((d) => d.game === game) : list;
+    } catch {
+      return [];
+    }
+  },
+  get(id) {
+    return keptDecks.all().find((d) => d.id === id) || null;
+  },
+  set(deck) {
+    const others = keptDecks.all().filter((d) => d.id !== deck.id);
+    localStorage.setItem("tcglab.decks", JSON.stringify([deck, ...others]));
+  },
+};
 
 // Seat tokens live in this browser only, per table.
 export const seats = {

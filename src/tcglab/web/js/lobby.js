@@ -1,7 +1,10 @@
-// The lobby: open, running and finished tables, and the form that creates a table
-// (game, seats, rule options from the server, decks with an inline legality check).
+// The lobby: open, running and finished tables, the form that creates a table
+// (game, seats, rule options from the server, decks with an inline legality check),
+// and the one that starts a table from a position (a shipped puzzle or a pasted
+// scenario file).
 
-import { api, seats } from "./api.js";
+import { api, keptDecks, seats } from "./api.js";
+import { say } from "./builder.js";
 import { clear, h, toast } from "./dom.js";
 import { gameName, language, onLanguage, t } from "./i18n.js";
 
@@ -78,17 +81,31 @@ function deckInput(game, seat, decks) {
       class: "deck-choice",
       onchange: () => {
         const paste = select.value === "__paste__";
+        const kept = select.value.startsWith("kept:") ? { kept: select.value.slice(5) } : null;
         text.hidden = check.hidden = !paste;
-        decks[seat] = paste ? { text: text.value } : select.value || null;
+        decks[seat] = paste ? { text: text.value } : kept || select.value || null;
         clear(problems);
       },
     },
     h("option", { value: "" }, t("deckDefault")),
     game.decks.map((name) => h("option", { value: name }, name)),
+    keptOptions(game),
     h("option", { value: "__paste__" }, t("deckPaste")),
   );
   text.addEventListener("input", () => (decks[seat] = { text: text.value }));
   return h("div", { class: "deck" }, h("label", {}, `${t("seat")} ${seat + 1}`), select, text, check, problems);
+}
+
+// The decks this browser kept for `game` (a draft is shown, not chosen), and the
+// builder to make one.
+function keptOptions(game) {
+  const kept = keptDecks.all(game.id);
+  if (!kept.length) return null;
+  return h(
+    "optgroup",
+    { label: say("keptDecks") },
+    kept.map((d) => h("option", { value: `kept:${d.id}`, disabled: !d.legal }, d.legal ? d.name : `${d.name} (${say("draftDeck")})`)),
+  );
 }
 
 function createForm(games, go) {
@@ -139,7 +156,8 @@ function createForm(games, go) {
         ? h("details", { class: "options" }, h("summary", {}, t("options")), game.options.map((o) => optionInput(o, state.options)))
         : null,
       format.decks
-        ? h("fieldset", { class: "decks" }, h("legend", {}, t("decks")), state.seats.map((_, n) => deckInput(game, n, state.decks)))
+        ? h("fieldset", { class: "decks" }, h("legend", {}, t("decks")), state.seats.map((_, n) => deckInput(game, n, state.decks)),
+            h("a", { href: `/cards/${game.id}`, class: "build-deck" }, say("buildDeck")))
         : null,
       h("label", {}, t("title"), h("input", { type: "text", id: "title", maxLength: 80 })),
       h("label", {}, t("yourName"), h("input", { type: "text", id: "name", maxLength: 40, value: localStorage.getItem("tcglab.name") || "" })),
@@ -188,6 +206,72 @@ function createForm(games, go) {
   });
   reset();
   return { form, redraw: draw };
+}
+
+// Starting from a position: a shipped puzzle of the chosen game (its title and goal
+// shown) or a pasted scenario file. The server seats you as the solver and the
+// computer, at the level chosen, in the other seats; a refusal is its one line.
+function positionForm(games, go) {
+  let game = games[0];
+  let puzzles = [];
+  let level = "normal";
+  const box = h("section", { id: "from-position", class: "create position" });
+  const text = h("textarea", { id: "scenario-text", rows: 6, placeholder: 'game = "pm"', spellcheck: false });
+  const error = h("p", { class: "error", id: "position-error", role: "alert", hidden: true });
+
+  async function start(scenario) {
+    const named = document.getElementById("name");
+    const name = (named ? named.value : localStorage.getItem("tcglab.name") || "").trim();
+    error.hidden = true;
+    try {
+      const created = await api.create({ scenario, level, name });
+      if (created.joined) seats.set(created.table.id, created.joined.seat, created.joined.token);
+      go(`/table/${created.table.id}`);
+    } catch (failure) {
+      error.textContent = failure.message;
+      error.hidden = false;
+    }
+  }
+
+  function puzzleItem(puzzle) {
+    return h(
+      "li",
+      { class: "puzzle", "data-puzzle": puzzle.name, title: puzzle.about },
+      h("strong", {}, puzzle.title),
+      puzzle.goal ? h("div", { class: "small goal-text" }, t("goalIs", { text: inLanguage(puzzle.goal.text) })) : null,
+      h("button", { type: "button", class: "puzzle-go", onclick: () => start({ puzzle: puzzle.name }) }, t("puzzleGo")),
+    );
+  }
+
+  function draw() {
+    if (!game.levels.includes(level)) level = game.levels[0];
+    clear(
+      box,
+      h("h2", {}, t("fromPosition")),
+      h("label", {}, t("game"), h("select", { id: "position-game", onchange: (e) => { game = games.find((g) => g.id === e.target.value); load(); } },
+        games.map((g) => h("option", { value: g.id, selected: g === game }, gameName(g.name))))),
+      h("label", {}, t("computerLevel"), h("select", { id: "position-level", onchange: (e) => (level = e.target.value) },
+        game.levels.map((l) => h("option", { value: l, selected: l === level }, t(l))))),
+      h("h3", {}, t("puzzles")),
+      puzzles.length ? h("ul", { class: "puzzles" }, puzzles.map(puzzleItem)) : h("p", { class: "empty" }, t("noPuzzles")),
+      h("label", {}, t("pasteScenario"), text),
+      h("button", { type: "button", id: "scenario-go", onclick: () => start({ text: text.value }) }, t("scenarioGo")),
+      error,
+    );
+  }
+
+  async function load() {
+    try {
+      puzzles = await api.puzzles(game.id);
+    } catch (failure) {
+      puzzles = [];
+      toast(failure.message);
+    }
+    draw();
+  }
+
+  load();
+  return { box, redraw: draw };
 }
 
 // What a table of `players` plays, as the server declares it: one game, or a format
@@ -297,7 +381,8 @@ export async function showLobby(main, go) {
   );
   const listBox = h("div", { class: "lists" }, h("div", { class: "list-filter" }, filter), lists.map((l) => l.box));
   const { form, redraw } = createForm(games, go);
-  const page = h("div", { class: "lobby" }, form, listBox);
+  const position = positionForm(games, go);
+  const page = h("div", { class: "lobby" }, h("div", { class: "lobby-forms" }, form, position.box), listBox);
   clear(main, page);
 
   let failed = false;
@@ -315,6 +400,7 @@ export async function showLobby(main, go) {
   const unlisten = onLanguage(() => {
     if (!page.isConnected) return stop();
     redraw();
+    position.redraw();
     filter.options[0].textContent = t("allGames");
     for (const option of [...filter.options].slice(1)) {
       option.textContent = gameName(games.find((g) => g.id === option.value).name);

@@ -102,6 +102,19 @@ export function statusLine({ game, where, obs, toMove, myTurn, result, seatName,
   return [h("div", { class: "status-line" }, facts.filter(Boolean).map((f) => h("span", { class: "fact" }, f))), decision];
 }
 
+// A puzzle's goal under the status line and, once decided, whether it was met.
+export function goalLine(goal) {
+  if (!goal) return null;
+  const decided = goal.met !== null && goal.met !== undefined;
+  const verdict = decided ? (goal.met ? t("goalMet") : t("goalMissed", { why: goal.missed })) : null;
+  return h(
+    "div",
+    { id: "goal", class: decided ? `goal ${goal.met ? "met" : "missed"}` : "goal" },
+    h("span", { class: "goal-text" }, t("goalIs", { text: goal.text })),
+    verdict ? h("strong", { class: "goal-verdict" }, verdict) : null,
+  );
+}
+
 // The page header names the game and links its rules page (in the chosen language).
 export function headerFor(game, title) {
   clear(
@@ -315,6 +328,7 @@ export async function showTable(main, tableId, params) {
         seatName,
         answering: aside && board.answering ? board.answering(view.observation, { cards, me, seatName }) : null,
       }),
+      goalLine(view.goal),
     );
     const boardEl = board.board(view.observation, { cards, me, seatName });
     byRef = myTurn ? actionsByRef(view.legal, board.refsOf, me) : new Map();

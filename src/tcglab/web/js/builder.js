@@ -1,0 +1,345 @@
+// The deck builder beside the gallery: a deck as counts of card ids, checked live by
+// the game's own rules (the server's check_deck), its cost or level curve and its mix
+// of works or colours as bars, the `count card-id` list the command line reads in and
+// out, a start from a prebuilt deck, and the deck kept on the server (POST to keep,
+// PUT with the edit token to change it; the token stays in this browser).
+
+import { api, keptDecks, seats } from "./api.js";
+import { clear, h, toast } from "./dom.js";
+import { language, nameOf } from "./i18n.js";
+
+// The words of the gallery and the builder.
+const WORDS = {
+  en: {
+    cards: "Cards",
+    search: "Search names and texts",
+    any: "any",
+    group: "Work / attribute",
+    type: "Card type",
+    cost: "Cost / level",
+    keyword: "Keyword",
+    sort: "Sort",
+    byCost: "by cost",
+    byName: "by name",
+    shown: "{n} of {all} cards",
+    open: "Open large",
+    back: "◀ All cards",
+    add: "Add to the deck",
+    deck: "Deck",
+    deckName: "Deck name",
+    untitled: "My deck",
+    startFrom: "Start from…",
+    empty: "Click cards to add them.",
+    cardsIn: "{n} cards",
+    legal: "Legal deck: {n} cards",
+    curve: "Curve",
+    mix: "Mix",
+    text: "Deck list (count card-id)",
+    importText: "Import",
+    save: "Save",
+    saved: "Saved",
+    draft: "Saved as a draft: it cannot be played until it is legal.",
+    shareLink: "Share link (read-only)",
+    editLink: "Your edit link (keep it secret)",
+    play: "Play against the computer",
+    copy: "Copy into a new deck",
+    readOnly: "A shared deck: copy it to change it.",
+    clearDeck: "Empty",
+    fewer: "one fewer",
+    more: "one more",
+    entries: "{n} different cards",
+    keptDecks: "Decks you kept",
+    draftDeck: "draft",
+    buildDeck: "Build a deck…",
+  },
+  ja: {
+    cards: "カード",
+    search: "名前とテキストを検索",
+    any: "すべて",
+    group: "作品・属性",
+    type: "カードの種類",
+    cost: "コスト・レベル",
+    keyword: "キーワード",
+    sort: "並べ替え",
+    byCost: "コスト順",
+    byName: "名前順",
+    shown: "{all}枚中{n}枚",
+    open: "大きく表示",
+    back: "◀ カード一覧",
+    add: "デッキに入れる",
+    deck: "デッキ",
+    deckName: "デッキ名",
+    untitled: "マイデッキ",
+    startFrom: "構築済みデッキから…",
+    empty: "カードをクリックするとデッキに入ります。",
+    cardsIn: "{n}枚",
+    legal: "使えるデッキ：{n}枚",
+    curve: "コスト分布",
+    mix: "構成",
+    text: "デッキリスト（枚数 カードID）",
+    importText: "読み込む",
+    save: "保存",
+    saved: "保存しました",
+    draft: "下書きとして保存しました。正しいデッキになるまで対戦には使えません。",
+    shareLink: "共有リンク（閲覧のみ）",
+    editLink: "編集リンク（他人に教えないこと）",
+    play: "コンピューターと対戦",
+    copy: "コピーして新しいデッキに",
+    readOnly: "共有されたデッキです。変えるにはコピーしてください。",
+    clearDeck: "空にする",
+    fewer: "1枚減らす",
+    more: "1枚増やす",
+    entries: "{n}種類のカード",
+    keptDecks: "保存したデッキ",
+    draftDeck: "下書き",
+    buildDeck: "デッキを組む…",
+  },
+};
+
+export function say(key, values = {}) {
+  const text = WORDS[language()][key] ?? WORDS.en[key] ?? key;
+  return text.replace(/\{(\w+)\}/g, (_, name) => values[name] ?? "");
+}
+
+// A deck list's counts by card id, in the order of its lines (ids as the cards name
+// them; a line that names no card is left for the server's check to word).
+export function readList(text, cards) {
+  const counts = new Map();
+  for (const raw of text.split("\n")) {
+    const parts = raw.split("#")[0].trim().split(/\s+/).filter(Boolean);
+    if (!parts.length) continue;
+    const [count, written] = parts.length === 1 ? ["1", parts[0]] : parts;
+    const id = cards[written] ? written : written.toUpperCase();
+    const n = Number(count);
+    if (!cards[id] || !Number.isInteger(n) || n < 1) continue;
+    counts.set(id, (counts.get(id) || 0) + Math.min(n, 99));
+  }
+  return counts;
+}
+
+export function writeList(counts) {
+  return [...counts].map(([id, n]) => `${n} ${id}`).join("\n");
+}
+
+function bars(title, rows, cls) {
+  const most = Math.max(1, ...rows.map((r) => r.n));
+  return h(
+    "figure",
+    { class: `deck-chart ${cls}` },
+    h("figcaption", {}, title),
+    h(
+      "div",
+      { class: "bars" },
+      rows.map((r) =>
+        h(
+          "div",
+          { class: "bar", title: `${r.label}: ${r.n}` },
+          h("span", { class: "bar-n" }, r.n ? String(r.n) : ""),
+          h("span", { class: `bar-fill ${r.tint ? `tint-${r.tint}` : ""}`, style: `--share: ${r.n / most}` }),
+          h("span", { class: "bar-label" }, r.label),
+        ),
+      ),
+    ),
+  );
+}
+
+// The builder of one game: `facets` tells which fields are a card's cost and group,
+// `kept` is the kept deck opened ({id, name, text, legal, problems}) with its `token`
+// when this browser may edit it. `changed()` is told after every change of the deck.
+export function deckBuilder(game, cards, facets, { kept = null, token = null, prebuilt = {}, changed = () => {} }) {
+  const deck = {
+    counts: kept ? readList(kept.text, cards) : new Map(),
+    name: kept ? kept.name : "",
+    id: kept ? kept.id : null,
+    token,
+    readOnly: Boolean(kept) && !token,
+  };
+  const panel = h("aside", { class: "builder", id: "builder", "aria-label": say("deck") });
+  const problems = h("ul", { class: "problems deck-problems", "aria-live": "polite" });
+  let checking = null;
+  // The list of the deck's cards starts open where there is room beside the gallery.
+  let listOpen = matchMedia("(min-width: 761px)").matches;
+
+  function add(id, by = 1) {
+    if (deck.readOnly || !cards[id]) return;
+    const n = (deck.counts.get(id) || 0) + by;
+    if (n > 0) deck.counts.set(id, n);
+    else deck.counts.delete(id);
+    draw();
+  }
+
+  function size() {
+    let n = 0;
+    for (const count of deck.counts.values()) n += count;
+    return n;
+  }
+
+  function sorted() {
+    const cost = (id) => Number(cards[id][facets.cost] ?? 0);
+    return [...deck.counts].sort(([a], [b]) => cost(a) - cost(b) || nameOf(cards[a]).localeCompare(nameOf(cards[b])));
+  }
+
+  // The game's own check, a moment after the last change: every problem in words.
+  function check() {
+    clearTimeout(checking);
+    checking = setTimeout(async () => {
+      try {
+        const reply = await api.checkDeck(game.id, writeList(deck.counts));
+        clear(problems, reply.ok ? h("li", { class: "ok" }, say("legal", { n: reply.cards })) : reply.problems.map((p) => h("li", {}, p)));
+        panel.dataset.legal = String(reply.ok);
+      } catch (error) {
+        clear(problems, h("li", {}, error.message));
+      }
+    }, 150);
+  }
+
+  function charts() {
+    const values = [...new Set(Object.values(cards).map((c) => c[facets.cost]).filter((v) => v !== undefined))];
+    values.sort((a, b) => Number(a) - Number(b));
+    const curve = new Map(values.map((v) => [v, 0]));
+    const mix = new Map();
+    for (const [id, n] of deck.counts) {
+      const info = cards[id];
+      curve.set(info[facets.cost], (curve.get(info[facets.cost]) || 0) + n);
+      const group = facets.groupLabel(info);
+      const entry = mix.get(group) || { label: group, n: 0, tint: facets.tint(info) };
+      if (entry.tint !== facets.tint(info)) entry.tint = null; // a group of mixed colours
+      entry.n += n;
+      mix.set(group, entry);
+    }
+    return h(
+      "div",
+      { class: "deck-charts" },
+      bars(say("curve"), [...curve].map(([v, n]) => ({ label: String(v), n })), "curve"),
+      bars(say("mix"), [...mix.values()].sort((a, b) => b.n - a.n), "mix"),
+    );
+  }
+
+  async function save() {
+    const body = { name: deck.name.trim() || say("untitled"), text: writeList(deck.counts) };
+    try {
+      const reply = deck.id
+        ? await api.editDeck(deck.id, { ...body, token: deck.token })
+        : await api.keepDeck({ ...body, game: game.id });
+      if (reply.token) {
+        deck.id = reply.id;
+        deck.token = reply.token;
+        history.replaceState(null, "", `/decks/${reply.id}#token=${reply.token}`);
+      }
+      keptDecks.set({ id: reply.id, game: game.id, name: reply.name, token: deck.token, legal: reply.legal });
+      toast(reply.legal ? say("saved") : say("draft"));
+      draw();
+    } catch (error) {
+      toast(error.message);
+    }
+  }
+
+  async function play() {
+    try {
+      const name = localStorage.getItem("tcglab.name") || "";
+      const created = await api.create({
+        game: game.id,
+        seats: [{ kind: "human" }, { kind: "ai", level: "normal" }],
+        join: 0,
+        name,
+        decks: [{ kept: deck.id }, null],
+      });
+      seats.set(created.table.id, created.joined.seat, created.joined.token);
+      location.assign(`/table/${created.table.id}`);
+    } catch (error) {
+      toast(error.message);
+    }
+  }
+
+  function copy() {
+    deck.id = deck.token = null;
+    deck.readOnly = false;
+    history.replaceState(null, "", `/cards/${game.id}`);
+    draw();
+  }
+
+  function links() {
+    if (!deck.id) return null;
+    const share = `${location.origin}/decks/${deck.id}`;
+    return h(
+      "div",
+      { class: "deck-links" },
+      h("label", {}, say("shareLink"), h("input", { type: "text", readOnly: true, class: "share-link", value: share })),
+      deck.token
+        ? h("label", {}, say("editLink"), h("input", { type: "text", readOnly: true, class: "edit-link", value: `${share}#token=${deck.token}` }))
+        : null,
+    );
+  }
+
+  function draw() {
+    const text = h("textarea", { rows: 6, class: "deck-list-text", value: writeList(deck.counts), readOnly: deck.readOnly });
+    const entries = sorted().map(([id, n]) =>
+      h(
+        "li",
+        { class: "deck-entry", "data-card": id },
+        h("span", { class: "deck-count" }, `${n}×`),
+        h("span", { class: "deck-card-name" }, nameOf(cards[id])),
+        h("span", { class: "small" }, `${facets.cost ? cards[id][facets.cost] ?? "" : ""}`),
+        deck.readOnly
+          ? null
+          : [
+              h("button", { type: "button", class: "fewer", "aria-label": say("fewer"), onclick: () => add(id, -1) }, "−"),
+              h("button", { type: "button", class: "more", "aria-label": say("more"), onclick: () => add(id, 1) }, "+"),
+            ],
+      ),
+    );
+    clear(
+      panel,
+      h("h2", {}, say("deck"), h("span", { class: "deck-size" }, ` ${say("cardsIn", { n: size() })}`)),
+      deck.readOnly ? h("p", { class: "help" }, say("readOnly")) : null,
+      h("input", {
+        type: "text", class: "deck-name", maxLength: 64, value: deck.name, placeholder: say("untitled"),
+        "aria-label": say("deckName"), readOnly: deck.readOnly, oninput: (e) => (deck.name = e.target.value),
+      }),
+      deck.readOnly
+        ? null
+        : h("div", { class: "deck-tools" },
+            h("select", {
+              class: "start-from", "aria-label": say("startFrom"),
+              onchange: (e) => {
+                const ids = prebuilt[e.target.value] || [];
+                deck.counts = new Map();
+                for (const id of ids) deck.counts.set(id, (deck.counts.get(id) || 0) + 1);
+                if (!deck.name) deck.name = e.target.value;
+                draw();
+              },
+            }, h("option", { value: "" }, say("startFrom")), Object.keys(prebuilt).sort().map((n) => h("option", { value: n }, n))),
+            h("button", { type: "button", class: "empty-deck", onclick: () => ((deck.counts = new Map()), draw()) }, say("clearDeck")),
+          ),
+      problems,
+      charts(),
+      entries.length
+        ? h("details", { class: "deck-entries-box", open: listOpen, ontoggle: (e) => (listOpen = e.target.open) },
+            h("summary", {}, say("entries", { n: entries.length })),
+            h("ul", { class: "deck-entries" }, entries))
+        : h("p", { class: "help" }, say("empty")),
+      h("details", { class: "deck-text" },
+        h("summary", {}, say("text")),
+        text,
+        deck.readOnly ? null : h("button", { type: "button", class: "import", onclick: () => ((deck.counts = readList(text.value, cards)), draw()) }, say("importText")),
+      ),
+      h("div", { class: "deck-buttons" },
+        deck.readOnly ? h("button", { type: "button", class: "copy-deck", onclick: copy }, say("copy"))
+          : h("button", { type: "button", class: "save-deck", onclick: save }, say("save")),
+        deck.id ? h("button", { type: "button", class: "play-deck", onclick: play }, say("play")) : null,
+      ),
+      links(),
+    );
+    check();
+    changed();
+  }
+
+  draw();
+  return {
+    panel,
+    add,
+    count: (id) => deck.counts.get(id) || 0,
+    editable: () => !deck.readOnly,
+    redraw: draw,
+  };
+}

@@ -1,0 +1,147 @@
+"""The card gallery and deck builder in a real browser: a legal Precious Memories deck
+built by clicking cards, kept on the server, found again after a reload, played at a
+table and opened from its share link in another browser.
+
+`python -m tests.e2e.test_builder [--out DIR]` saves the gallery and the builder at
+1366x768 and 390x844 (gallery-desktop.png, gallery-phone.png, builder-desktop.png,
+builder-phone.png)."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import tempfile
+from pathlib import Path
+
+import httpx
+
+from .conftest import ARGS, CHROMIUM, pytestmark, tcglab_server, watched_page  # noqa: F401
+
+SIZES = {"desktop": {"width": 1366, "height": 768}, "phone": {"width": 390, "height": 844}}
+LEVELS = "els => els.map((e) => e.lastChild.textContent)"
+FIFTEEN_IDS = """[...document.querySelectorAll('.gallery-tile')].slice(0, 15)
+  .map((tile) => tile.dataset.card)"""
+
+
+def build_by_clicking(page, url: str) -> list[str]:
+    """Four copies each of the first fifteen cards of the gallery: 60 cards (PM-1.2.1,
+    PM-1.2.2). Returns their ids."""
+    page.goto(f"{url}/cards/pm")
+    page.wait_for_selector(".gallery-tile")
+    page.wait_for_selector("#builder .deck-problems li")
+    ids = page.evaluate(FIFTEEN_IDS)
+    for card_id in ids:
+        for _ in range(4):
+            page.click(f'.gallery-tile[data-card="{card_id}"] .card')
+    return ids
+
+
+def test_a_deck_built_by_clicking_is_kept_played_and_shared(browser, server):
+    page = watched_page(browser, {"width": 1366, "height": 768})
+    ids = build_by_clicking(page, server)
+    page.wait_for_selector("#builder .deck-problems li.ok")
+    assert page.inner_text("#builder .deck-problems") == "Legal deck: 60 cards"
+    assert page.inner_text(f'.gallery-tile[data-card="{ids[0]}"] .tile-count') == "×4"
+
+    # One copy too many: the game's own check says what is wrong, in words.
+    page.click(f'.gallery-tile[data-card="{ids[0]}"] .card')
+    page.wait_for_selector("#builder .deck-problems li:not(.ok)")
+    problems = page.inner_text("#builder .deck-problems")
+    assert "61 cards" in problems and "at most 4 of one card" in problems
+    page.click(f'#builder .deck-entry[data-card="{ids[0]}"] .fewer')
+    page.wait_for_selector("#builder .deck-problems li.ok")
+
+    page.fill("#builder .deck-name", "fifteen by four")
+    page.click("#builder .save-deck")
+    page.wait_for_url("**/decks/*#token=*")
+    deck_id = page.url.split("/decks/")[1].split("#")[0]
+    share = page.input_value("#builder .share-link")
+    assert share.endswith(f"/decks/{deck_id}") and "token" not in share
+
+    # After a reload (the token is in the fragment and in this browser), still editable.
+    page.goto(f"{server}/decks/{deck_id}")
+    page.wait_for_selector("#builder .deck-problems li.ok")
+    assert page.input_value("#builder .deck-name") == "fifteen by four"
+    assert page.query_selector("#builder .save-deck") is not None
+
+    # The lobby offers the kept deck; a table is created with it.
+    page.goto(f"{server}/")
+    page.select_option("#game", "pm")
+    page.select_option(".deck-choice >> nth=0", f"kept:{deck_id}")
+    page.click("#create-go")
+    page.wait_for_url("**/table/*")
+    table_id = page.url.rsplit("/", 1)[1].split("?")[0]
+    page.wait_for_selector(".board")
+
+    # Another browser opens the share link: read-only, and can copy it.
+    other = watched_page(browser, {"width": 390, "height": 844})
+    other.goto(share)
+    other.wait_for_selector("#builder .copy-deck")
+    assert other.query_selector("#builder .save-deck") is None
+    assert other.input_value("#builder .deck-name") == "fifteen by four"
+    other.click("#builder .copy-deck")
+    other.wait_for_selector("#builder .save-deck")
+    assert other.inner_text("#builder .deck-size").strip() == "60 cards"
+
+    assert page.errors == [] and other.errors == []
+    assert httpx.get(f"{server}/api/tables/{table_id}").json()["game"] == "pm"
+    page.context.close()
+    other.context.close()
+
+
+def test_the_gallery_filters_sorts_and_shows_one_card_large(browser, server):
+    page = watched_page(browser, {"width": 1366, "height": 768})
+    page.goto(f"{server}/cards/ps")
+    page.wait_for_selector(".gallery-tile")
+    every = len(page.query_selector_all(".gallery-tile"))
+    page.select_option(".filter-group", "moonlit")
+    moonlit = page.query_selector_all(".gallery-tile")
+    assert 0 < len(moonlit) < every
+    page.select_option(".filter-group", "")
+    levels = [int(t) for t in page.eval_on_selector_all(".gallery-tile .num-level", LEVELS)]
+    assert levels == sorted(levels)  # by cost (level) first
+    page.select_option(".sort", "name")
+    names = page.eval_on_selector_all(".gallery-tile .name", "els => els.map(e => e.textContent)")
+    assert names == sorted(names, key=str.casefold)
+    page.fill(".filter-text", "茶房の女主人")  # a Japanese title finds its one card
+    page.wait_for_function("document.querySelectorAll('.gallery-tile').length === 1")
+    assert page.get_attribute(".gallery-tile", "data-card") == "ML02"
+    page.click(".gallery-tile .tile-open")
+    page.wait_for_selector(".card-page .card.large")
+    assert "Lucia Moonbrew" in page.inner_text(".card-page h2")
+    page.click("#lang")  # the same page in Japanese
+    page.wait_for_function("document.querySelector('.card-page h2').textContent.includes('ルチア')")
+    assert page.errors == []
+    page.context.close()
+
+
+def shoot(url: str, out: Path) -> None:
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=str(CHROMIUM), args=ARGS)
+        for size, viewport in SIZES.items():
+            page = watched_page(browser, viewport)
+            page.goto(f"{url}/cards/higurashi")
+            page.wait_for_selector(".gallery-tile")
+            page.screenshot(path=str(out / f"gallery-{size}.png"))
+            page.goto(f"{url}/cards/pm")
+            page.wait_for_selector(".gallery-tile")
+            page.select_option("#builder .start-from", "harbor-rush")
+            page.wait_for_selector("#builder .deck-problems li.ok")
+            page.screenshot(path=str(out / f"builder-{size}.png"))
+            page.context.close()
+        browser.close()
+
+
+def main(argv=None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--out", type=Path, default=Path("docs/screenshots"))
+    args = parser.parse_args(argv)
+    with tempfile.TemporaryDirectory() as tmp, tcglab_server(Path(tmp) / "t.db") as url:
+        shoot(url, args.out)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
