@@ -51,8 +51,42 @@ def deck_command(args: argparse.Namespace) -> int:
     if problems:
         print(f"{path}: not legal ({len(problems)} problem{'s' * (len(problems) > 1)})")
         return FAILED
-    print(f"{path}: legal, {len(game.deck_ids(text))} cards")
+    ids = game.deck_ids(text)
+    print(f"{path}: legal, {len(ids)} cards")
+    for line in shape(game, ids):
+        print(line)
     return OK
+
+
+# The printed fields that are a card's cost and its group, the first a game's cards
+# carry (as the browser's builder reads them).
+COST_FIELDS = ("cost", "level", "score", "points")
+GROUP_FIELDS = ("work", "attribute", "colour")
+
+
+def shape(game, ids: list[str]) -> list[str]:
+    """The deck's curve (cards at each cost or level, in order) and mix (cards of each
+    work, attribute or colour, the most first), as bars a terminal shows."""
+    faces = game.card_faces()
+    cards = [faces[i] for i in ids if i in faces]
+    lines = []
+    for title, fields in (("curve", COST_FIELDS), ("mix", GROUP_FIELDS)):
+        field = next((f for f in fields if any(c.get(f) not in (None, "") for c in cards)), None)
+        if field is None:
+            continue
+        none = f"(no {field})"  # e.g. an event card has no work
+        counts = Counter(none if c.get(field) in (None, "") else c[field] for c in cards)
+        named = [v for v in counts if v != none]
+        if title == "mix":
+            named.sort(key=lambda v, counts=counts: (-counts[v], str(v)))
+        else:
+            named.sort()
+        order = named + ([none] if none in counts else [])
+        width = max(len(str(v)) for v in order)
+        align = "<" if title == "mix" else ">"
+        lines.append(f"{title} by {field}:")
+        lines += [f"  {v!s:{align}{width}} {'#' * counts[v]} {counts[v]}" for v in order]
+    return lines
 
 
 DECK = Command(
@@ -60,7 +94,8 @@ DECK = Command(
     "check a deck list, or list and show the prebuilt decks",
     "A deck list is a text file with one 'count card-id' per line (Pretty Good Tactics: "
     "one card id per line) and # comments. check prints every problem with its line "
-    "number and exits 1, or says the deck is legal.",
+    "number and exits 1, or says the deck is legal and draws its curve (cards at each "
+    "cost or level) and its mix (cards of each work, attribute or colour).",
     "tcglab deck check pm my-deck.txt\ntcglab deck list ps\n"
     "tcglab deck show pm harbor-rush > harbor.txt",
     deck_arguments,
