@@ -115,6 +115,34 @@ def test_the_gallery_filters_sorts_and_shows_one_card_large(browser, server):
     page.context.close()
 
 
+def test_a_kept_deck_is_tested_against_every_prebuilt_deck(browser, server):
+    """ "Test this deck": the server plays computer games against each prebuilt deck;
+    the builder shows the progress, then a win rate with its interval per deck."""
+    decks = httpx.get(f"{server}/api/games/ps/decks").json()
+    counts: dict[str, int] = {}
+    for card in decks["starlight"]:
+        counts[card] = counts.get(card, 0) + 1
+    text = "\n".join(f"{n} {card}" for card, n in counts.items())
+    kept = httpx.post(f"{server}/api/decks", json={"game": "ps", "name": "stars", "text": text})
+    deck = kept.json()
+    page = watched_page(browser, {"width": 1366, "height": 768})
+    page.goto(f"{server}/decks/{deck['id']}#token={deck['token']}")
+    page.click("#builder .test-deck")
+    page.wait_for_selector(".deck-trial progress")
+    page.wait_for_function(
+        f"document.querySelectorAll('.deck-trial .trial-rows li').length === {len(decks)}"
+        " && !document.querySelector('.deck-trial progress')",
+        timeout=180_000,
+    )
+    rows = page.eval_on_selector_all(
+        ".deck-trial .trial-rows li", "els => els.map(e => e.textContent)"
+    )
+    assert [r.split(":")[0] for r in rows] == [f"vs {name}" for name in decks]
+    assert all("n=50" in r and "%" in r for r in rows)
+    assert page.errors == []
+    page.context.close()
+
+
 def shoot(url: str, out: Path) -> None:
     from playwright.sync_api import sync_playwright
 

@@ -38,6 +38,7 @@ from tcglab.server.models import (
     ReplayStep,
     SeatProof,
     SeatSetting,
+    TestDeck,
     View,
     query_of,
     read_json,
@@ -46,6 +47,7 @@ from tcglab.server.models import (
 from tcglab.server.protocol import table_sockets
 from tcglab.server.store import Store, default_db_path
 from tcglab.server.tables import DEFAULT_EXPIRE_AFTER, DEFAULT_MAX_ACTIONS, Lobby
+from tcglab.server.trials import TrialRunner
 
 log = logging.getLogger("tcglab.server")
 
@@ -133,6 +135,7 @@ def create_app(
     async def lifespan(app: FastAPI):
         lobby.start_ai()
         yield
+        trials.close()
         await lobby.stop()
         store.close()
 
@@ -145,6 +148,7 @@ def create_app(
     )
     app.state.lobby = lobby
     shelf = DeckShelf(store)
+    trials = TrialRunner(shelf)
 
     @app.exception_handler(TcglabError)
     async def tcglab_error(request: Request, exc: TcglabError):
@@ -208,6 +212,21 @@ def create_app(
     async def edit_deck(deck_id: str, request: Request):
         edit, _ = await body_of(request, EditDeck)
         return shelf.edit(deck_id, edit.token, edit.name, edit.text)
+
+    # -- a kept deck tested by computer games ------------------------------------
+
+    @app.post("/api/decks/{deck_id}/trials", status_code=202)
+    async def test_deck(deck_id: str, request: Request):
+        asked, _ = await body_of(request, TestDeck)
+        return trials.start(deck_id, asked.games)
+
+    @app.get("/api/trials/{trial_id}")
+    async def deck_trial(trial_id: str):
+        return trials.read(trial_id)
+
+    @app.delete("/api/trials/{trial_id}")
+    async def cancel_trial(trial_id: str):
+        return trials.cancel(trial_id)
 
     # -- tables ---------------------------------------------------------------
 

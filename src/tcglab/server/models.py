@@ -181,6 +181,9 @@ def text_of(limit: int) -> str:
 # -- request bodies -----------------------------------------------------------
 
 
+MAX_TRIAL_GAMES = 200  # a deck test's games against each prebuilt deck (server/trials.py)
+
+
 class Body(BaseModel):
     """A JSON object with exactly the declared fields, each of exactly its type."""
 
@@ -304,6 +307,14 @@ class KeepDeck(Body):
     game: GameId = Field(description="a game id (see GET /api/games)")
     name: Line(MAX_DECK_NAME) = Field(min_length=1, description=text_of(MAX_DECK_NAME))
     text: DeckText = Field(description=f"a deck list of at most {MAX_DECK_TEXT} characters")
+
+
+class TestDeck(Body):
+    """A run of computer games testing a kept deck (POST /api/decks/<id>/trials)."""
+
+    games: Annotated[int, Field(ge=10, le=MAX_TRIAL_GAMES)] = Field(
+        100, description=f"games against each prebuilt deck, from 10 to {MAX_TRIAL_GAMES}"
+    )
 
 
 class EditDeck(Body):

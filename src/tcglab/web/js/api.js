@@ -28,6 +28,11 @@ export const api = {
   keepDeck: (body) => request("POST", "/api/decks", body),
   keptDeck: (id) => request("GET", `/api/decks/${id}`),
   editDeck: (id, body) => request("PUT", `/api/decks/${id}`, body),
+  // A kept deck tested by computer games against each prebuilt deck: started, polled
+  // and cancelled ({id, state, done, total, opponents: [{deck, games, rate, low, high}]}).
+  testDeck: (id, games) => request("POST", `/api/decks/${id}/trials`, { games }),
+  trial: (id) => request("GET", `/api/trials/${id}`),
+  cancelTrial: (id) => request("DELETE", `/api/trials/${id}`),
   // One page of tables, newest first: {tables, total, offset, limit}.
   tables: ({ status, game, offset = 0, limit = 50 } = {}) => {
     const query = new URLSearchParams({ offset: String(offset), limit: String(limit) });

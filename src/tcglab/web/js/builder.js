@@ -42,6 +42,12 @@ const WORDS = {
     shareLink: "Share link (read-only)",
     editLink: "Your edit link (keep it secret)",
     play: "Play against the computer",
+    test: "Test this deck",
+    testing: "Testing: {done} of {total} games",
+    tested: "Against each prebuilt deck, {games} games each (both sides the computer's normal player):",
+    testRow: "vs {deck}: {rate} ({low}–{high}, n={n})",
+    cancel: "Cancel",
+    cancelled: "Test cancelled after {done} games.",
     copy: "Copy into a new deck",
     readOnly: "A shared deck: copy it to change it.",
     clearDeck: "Empty",
@@ -84,6 +90,12 @@ const WORDS = {
     shareLink: "共有リンク（閲覧のみ）",
     editLink: "編集リンク（他人に教えないこと）",
     play: "コンピューターと対戦",
+    test: "このデッキを試す",
+    testing: "試験中：{total}戦のうち{done}戦",
+    tested: "各構築済みデッキと{games}戦ずつ（両者ともコンピューターの標準の打ち手）：",
+    testRow: "{deck}戦：{rate}（{low}〜{high}、{n}戦）",
+    cancel: "中止",
+    cancelled: "{done}戦で試験を中止しました。",
     copy: "コピーして新しいデッキに",
     readOnly: "共有されたデッキです。変えるにはコピーしてください。",
     clearDeck: "空にする",
@@ -251,6 +263,48 @@ export function deckBuilder(game, cards, facets, { kept = null, token = null, pr
     }
   }
 
+  // "Test this deck": computer games against each prebuilt deck, run by the server
+  // (POST /api/decks/<id>/trials), polled while it plays, cancellable.
+  const trialBox = h("div", { class: "deck-trial", "aria-live": "polite" });
+  let trial = null;
+
+  async function test() {
+    try {
+      trial = await api.testDeck(deck.id, 50);
+      follow();
+    } catch (error) {
+      toast(error.message);
+    }
+  }
+
+  async function follow() {
+    showTrial();
+    if (trial.state !== "waiting" && trial.state !== "running") return;
+    await new Promise((done) => setTimeout(done, 400));
+    try {
+      trial = await api.trial(trial.id);
+    } catch (error) {
+      toast(error.message);
+      return;
+    }
+    follow();
+  }
+
+  function showTrial() {
+    const pct = (x) => `${Math.round(x * 100)}%`;
+    const running = trial.state === "waiting" || trial.state === "running";
+    const rows = trial.opponents.filter((r) => r.games).map((r) =>
+      h("li", {}, say("testRow", { deck: r.deck, rate: pct(r.rate), low: pct(r.low), high: pct(r.high), n: r.games })));
+    clear(
+      trialBox,
+      running
+        ? [h("progress", { max: trial.total, value: trial.done }), h("span", { class: "small" }, ` ${say("testing", trial)} `),
+           h("button", { type: "button", class: "cancel-test", onclick: async () => { trial = await api.cancelTrial(trial.id); showTrial(); } }, say("cancel"))]
+        : h("p", { class: "help" }, trial.state === "cancelled" ? say("cancelled", trial) : trial.error || say("tested", { games: trial.total / trial.opponents.length })),
+      h("ul", { class: "trial-rows" }, rows),
+    );
+  }
+
   function copy() {
     deck.id = deck.token = null;
     deck.readOnly = false;
@@ -327,7 +381,9 @@ export function deckBuilder(game, cards, facets, { kept = null, token = null, pr
         deck.readOnly ? h("button", { type: "button", class: "copy-deck", onclick: copy }, say("copy"))
           : h("button", { type: "button", class: "save-deck", onclick: save }, say("save")),
         deck.id ? h("button", { type: "button", class: "play-deck", onclick: play }, say("play")) : null,
+        deck.id ? h("button", { type: "button", class: "test-deck", onclick: test }, say("test")) : null,
       ),
+      trialBox,
       links(),
     );
     check();
