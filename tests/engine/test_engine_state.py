@@ -53,7 +53,7 @@ def test_a_race_won_with_forced_dice():
     """P1 rolls 6, P2 rests, P1 rolls 5: 11 reaches the target of 10 and wins."""
     state = GAME.new_state(99)
     assert (state.to_move, [a.id for a in state.legal_actions()]) == (0, ["roll", "play", "rest"])
-    state.rng.force(6, 5)
+    state.rng.force_for("dice", 6, 5)
     state.apply("roll")
     state.apply(Action("rest", "Rest"))
     state.apply("roll")
@@ -114,7 +114,7 @@ def test_equal_games_have_equal_digests():
 def test_a_clone_goes_its_own_way():
     state = GAME.new_state(99)
     twin = state.clone()
-    twin.rng.force(6)
+    twin.rng.force_for("dice", 6)
     twin.apply("roll")
     assert state.history == [] and state.observe(None)["scores"] == [0, 0]
     assert twin.observe(None)["scores"] == [6, 0]

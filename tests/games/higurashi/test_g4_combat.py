@@ -13,7 +13,7 @@ from .builder import build, captured, events, face_up, ids, inst, kinds, play, r
 def test_scout_succeeds_on_4_to_6(die):
     """G4-3.2(c) 4-6 succeeds, 1-3 fails; (d) success turns the card face-up."""
     st = build([["C09 up"], ["C04", "C06"]])
-    st.rng.force(die)
+    st.rng.force_for("scout", die)
     play(st, "scout 0", "target 1.1")
     assert face_up(st, "C06") is (die >= 4)
     assert not face_up(st, "C04")
@@ -47,7 +47,7 @@ def test_scout_turns_sideways_until_its_owners_next_turn(die):
     """G4-3.3 success or failure, the scout is sideways and can neither scout nor
     attack until its owner's next turn (G4-GAP-6)."""
     st = build([["C09 up", "C01 up"], ["C04", "C06 up", "C07"]])
-    st.rng.force(die)
+    st.rng.force_for("scout", die)
     play(st, "scout 0", "target 1.0")
     assert sideways(st, "C09")
     assert "scout 0" not in ids(st) and "attack 0" not in ids(st)
@@ -77,7 +77,7 @@ def test_every_face_up_character_may_attack_in_one_turn():
     """G4-8.3 every character that meets the condition may attack."""
     st = build([["C01 up", "C18 up", "C43 up"], ["C06 up", "C53 up", "C27 up"]])
     for slot, target in ((0, "1.0"), (1, "1.0"), (2, "1.0")):
-        st.rng.force(1)
+        st.rng.force_for("dice", 1)
         play(st, f"attack {slot}", f"target {target}")
         if st.to_move == 1:
             play(st, "decline")
@@ -96,7 +96,7 @@ def test_attack_succeeds_on_the_top_difference_faces(difference):
     for die, success in ((7 - difference, True), (6 - difference, False)):
         defender = DEFENCE[difference]
         st = build([["C01 up"], [f"{defender} up", "C14"]])
-        st.rng.force(die)
+        st.rng.force_for("dice", die)
         play(st, "attack 0", "target 1.0")
         result = events(st, "attack_result")[0]
         assert result["success"] is success
@@ -107,7 +107,7 @@ def test_attack_succeeds_on_the_top_difference_faces(difference):
 def test_difference_of_six_always_succeeds():
     """G4-GAP-8 attack 6 against defence 0: a 1 still succeeds."""
     st = build([["C01 up"], ["C20 up", "C14"]])
-    st.rng.force(1)
+    st.rng.force_for("dice", 1)
     play(st, "attack 0")
     assert st.legal_actions()[0].label.endswith("success on any roll")
     play(st, "target 1.0")
@@ -135,7 +135,7 @@ def test_die_modifiers_never_count_toward_eligibility(cards):
 def test_own_die_modifier_applies_after_the_roll():
     """G4-8.3 a die card is played once the die is rolled: 3 + 1 reaches 4."""
     st = build([["C03 up"], ["C04 up", "C06"]], hands={0: ["E07", "E01"]})
-    st.rng.force(3)
+    st.rng.force_for("dice", 3)
     play(st, "attack 0", "target 1.0")
     assert st.to_move == 0 and ids(st) == ["play E07", "pass"]
     assert st.observe(1)["roll"]["die"] == 3
@@ -147,7 +147,7 @@ def test_own_die_modifier_applies_after_the_roll():
 def test_enemy_die_modifier_spoils_the_roll():
     """G4-8.3 the defender's die card (E09, -1) turns a 4 into a 3."""
     st = build([["C03 up"], ["C04 up", "C06"]], hands={1: ["E09"]})
-    st.rng.force(4)
+    st.rng.force_for("dice", 4)
     play(st, "attack 0", "target 1.0")
     assert st.to_move == 1 and ids(st) == ["play E09", "pass"]
     play(st, "play E09")
@@ -163,7 +163,7 @@ def test_enemy_die_modifier_spoils_the_roll():
 def test_both_sides_may_modify_and_several_cards_stack():
     """G4-8.7 any number of events: +1 +2 by the roller, then -2 by the defender."""
     st = build([["C09 up"], ["C06", "C14"]], hands={0: ["E07", "E08"], 1: ["E10"]})
-    st.rng.force(1)
+    st.rng.force_for("scout", 1)
     play(st, "scout 0", "target 1.0", "play E07")
     assert st.to_move == 0 and ids(st) == ["play E08", "pass"]
     play(st, "play E08")  # the roller's window closes by itself with no die card left
@@ -175,7 +175,7 @@ def test_both_sides_may_modify_and_several_cards_stack():
 
 def test_scout_modified_to_success():
     st = build([["C09 up"], ["C06", "C14"]], hands={0: ["E08"]})
-    st.rng.force(2)
+    st.rng.force_for("scout", 2)
     play(st, "scout 0", "target 1.0", "play E08")
     assert face_up(st, "C06")
 
@@ -185,7 +185,7 @@ def test_scout_modified_to_success():
 
 def failed_attack(rows, hands=None, options=None, die=1):
     st = build(rows, hands=hands, options=options)
-    st.rng.force(die)
+    st.rng.force_for("dice", die)
     play(st, "attack 0", "target 1.0")
     return st
 
@@ -222,7 +222,7 @@ def test_counter_is_optional():
 def test_counter_is_resolved_like_an_attack_with_die_windows():
     """G4-5.2 a counter rolls like an attack: the attacker's side may modify it."""
     st = failed_attack([["C02 up"], ["C44 up"]], hands={0: ["E09"], 1: ["E07"]})
-    st.rng.force(4)
+    st.rng.force_for("dice", 4)
     play(st, "counter")
     assert st.to_move == 1 and ids(st) == ["play E07", "pass"]
     play(st, "play E07")  # 4 + 1 = 5, enough against difference 2
@@ -236,7 +236,7 @@ def test_successful_counter_in_three_player_game_goes_to_the_defender():
     """G4-8.1 / G4-GAP-10 the attacker is removed and captured by the counter-attacker's
     owner, not by anyone else."""
     st = build([["C02 up", "C14"], ["C13 up"], ["C44 up"]])
-    st.rng.force(1, 6)
+    st.rng.force_for("dice", 1, 6)
     play(st, "attack 0", "target 2.0")
     assert st.to_move == 2
     play(st, "counter")
@@ -247,7 +247,7 @@ def test_successful_counter_in_three_player_game_goes_to_the_defender():
 def test_counter_turns_the_counter_attacker_sideways():
     """G4-GAP-7 a counter is an attack: the counter-attacker turns sideways."""
     st = failed_attack([["C02 up"], ["C44 up"]])
-    st.rng.force(1)
+    st.rng.force_for("dice", 1)
     play(st, "counter")
     assert sideways(st, "C44")
 
@@ -258,7 +258,7 @@ def test_counter_eliminating_the_attacker_ends_its_turn():
     st = build([["C02 up"], ["C44 up"], ["C06"]], hands={0: ["E05"]})
     play(st, "play E05", "target 1.0")
     assert st.defence(inst(st, "C44")) == 2
-    st.rng.force(1, 6)
+    st.rng.force_for("dice", 1, 6)
     play(st, "attack 0", "target 1.0", "counter")
     assert not st.alive[0] and captured(st, 1) == ["C02"]
     assert st.current == 1 and st.stack[-1] == ("main", 1)
@@ -267,7 +267,7 @@ def test_counter_eliminating_the_attacker_ends_its_turn():
 
 def test_counter_in_two_player_game_can_win_it():
     st = failed_attack([["C02 up"], ["C44 up"]])
-    st.rng.force(6)
+    st.rng.force_for("dice", 6)
     play(st, "counter")
     assert st.result.winners == (1,)
     assert st.result.scores == (0, 3 + 3)  # captured C02 3 + own C44 3
@@ -279,13 +279,13 @@ def test_die_windows_do_not_give_away_what_a_hand_holds():
     with_die = build([["C03 up"], ["C04 up", "C06"]], hands={1: ["E09"]})
     without = build([["C03 up"], ["C04 up", "C06"]], hands={1: ["E01"]})
     for st in (with_die, without):
-        st.rng.force(3)
+        st.rng.force_for("dice", 3)
         st.apply("attack 0")
         st.apply("target 1.0")
         assert st.to_move == 1 and st.stack[-1][0] == "window"
         assert st.observe(0) == st.determinize(0, Rng(9)).observe(0)
     assert ids(with_die) == ["play E09", "pass"] and ids(without) == ["pass"]
     empty = build([["C03 up"], ["C04 up", "C06"]])
-    empty.rng.force(3)
+    empty.rng.force_for("dice", 3)
     play(empty, "attack 0", "target 1.0")
     assert empty.to_move == 0  # an empty hand is public: nobody is asked

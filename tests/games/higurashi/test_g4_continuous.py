@@ -53,7 +53,7 @@ def test_the_bonus_rule_adds_to_equipment_and_stat_cards():
 def test_die_modifiers_add_in_the_order_played_without_bounds():
     """G4-8.3 a 6 with +1 and +2 counts as 9; the total is not held to the die's faces."""
     st = build([["C09 up"], ["C06", "C14"]], hands={0: ["E07", "E08"]})
-    st.rng.force(6)
+    st.rng.force_for("scout", 6)
     play(st, "scout 0", "target 1.0", "play E07", "play E08")
     assert [e["total"] for e in events(st, "modify")] == [7, 9]
     assert events(st, "scout_result")[0]["total"] == 9

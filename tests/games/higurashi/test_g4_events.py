@@ -117,7 +117,7 @@ def test_stolen_character_keeps_its_equipment_and_stands_up_on_its_new_owners_tu
         to_move=1,
     )
     play(st, "play E15", "target 1.0")
-    st.rng.force(1)
+    st.rng.force_for("dice", 1)
     play(st, "attack 0", "target 0.0", "end")  # 5 against 3 fails; C13 is sideways
     play(st, "play E11", "target 1.0")
     assert row(st, 0) == ["C11", "C13"] and stats(st, "C13") == (5, 4)
@@ -130,7 +130,7 @@ def test_stolen_character_keeps_its_equipment_and_stands_up_on_its_new_owners_tu
 def test_steal_with_a_needed_roll(die, taken):
     """E12 works only on a 5 or more."""
     st = build([["C11 up"], ["C13 up", "C14"]], hands={0: ["E12"]})
-    st.rng.force(die)
+    st.rng.force_for("chance", die)
     play(st, "play E12", "target 1.0")
     assert (row(st, 0) == ["C11", "C13"]) is taken
     assert ("fizzle" in kinds(st)) is not taken
@@ -153,7 +153,7 @@ def test_capture_limited_by_defence():
 def test_capture_with_a_needed_roll(die, taken):
     """E14 subjugates a face-up enemy only on a 6; captured cards score (G4-8.6)."""
     st = build([["C11 up"], ["C13 up", "C14"]], hands={0: ["E14"]})
-    st.rng.force(die)
+    st.rng.force_for("chance", die)
     play(st, "play E14", "target 1.0")
     assert (captured(st, 0) == ["C13"]) is taken
 
@@ -172,7 +172,7 @@ def test_equipment_lasts_and_leaves_with_its_character():
     assert st.observe(1)["seats"][0]["characters"][0]["equipment"] == ["E17"]
     play(st, "end", "end", "end")  # to P2's second turn
     assert stats(st, "C11") == (5, 2)
-    st.rng.force(6)
+    st.rng.force_for("dice", 6)
     play(st, "attack 0", "target 0.0")  # C01 attack 6 against defence 2
     assert captured(st, 1) == ["C11"]
     assert [st.event_card(e).id for e in st.discard] == ["E17"] and st.attached == {}
@@ -211,7 +211,7 @@ def test_ready_stands_a_sideways_character_up():
     """E20 a sideways character of yours stands up and may act again."""
     st = build([["C01 up"], ["C06 up", "C05 up"]], hands={0: ["E20"]})
     assert "play E20" not in ids(st)  # nothing sideways yet
-    st.rng.force(1)
+    st.rng.force_for("dice", 1)
     play(st, "attack 0", "target 1.0", "decline")
     assert "play E20" in ids(st)
     play(st, "play E20", "target 0.0")

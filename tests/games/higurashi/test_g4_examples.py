@@ -10,7 +10,7 @@ def test_we2_success_probability_is_one_half():
     wins = 0
     for die in range(1, 7):
         st = build([["C03 up"], ["C04 up", "C06"]])
-        st.rng.force(die)
+        st.rng.force_for("dice", die)
         play(st, "attack 0", "target 1.0")
         wins += captured(st, 0) == ["C04"]
     assert wins == 3
@@ -21,7 +21,7 @@ def test_we3_scouting_succeeds_half_the_time():
     results = []
     for die in range(1, 7):
         st = build([["C09 up"], ["C04"]])
-        st.rng.force(die)
+        st.rng.force_for("scout", die)
         play(st, "scout 0", "target 1.0")
         results.append(face_up(st, "C04"))
     assert results == [False, False, False, True, True, True]

@@ -43,7 +43,7 @@ def test_each_seat_sees_only_its_own_face_down_cards():
 
 def fresh(players: int, *dice: int) -> HigurashiState:
     st = HigurashiState(GAME, 11, players, GAME.resolve_options())
-    st.rng.force(*dice)
+    st.rng.force_for("first_player", *dice)
     set_up(st)
     st.advance()
     return st

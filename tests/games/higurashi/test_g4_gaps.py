@@ -75,7 +75,7 @@ def gap6_table(option: str):
         deck=["E01", "E02"],
         options={"sideways_until": option},
     )
-    st.rng.force(1)
+    st.rng.force_for("scout", 1)
     play(st, "scout 0", "target 1.1", "end")
     return st
 
@@ -85,7 +85,7 @@ def test_gap6_sideways_until_the_owners_next_turn():
     counter; it stands up at P1's next turn."""
     st = gap6_table("own_turn")
     assert sideways(st, "C44")
-    st.rng.force(1)
+    st.rng.force_for("dice", 1)
     play(st, "attack 0", "target 0.0")
     assert st.to_move == 1 and "counter" not in ids(st)
     play(st, "end")
@@ -96,7 +96,7 @@ def test_gap6_option_next_turn_stands_up_at_anyones_turn():
     """G4-GAP-6 with sideways_until = next_turn: C44 stands up at P2's turn and counters."""
     st = gap6_table("next_turn")
     assert not sideways(st, "C44")
-    st.rng.force(1)
+    st.rng.force_for("dice", 1)
     play(st, "attack 0", "target 0.0")
     assert st.to_move == 0 and ids(st) == ["counter", "decline"]
 
@@ -107,7 +107,7 @@ def gap7_table(turns_sideways: bool):
         [["C02 up", "C23 up"], ["C44 up", "C12"]],
         options={"counter_turns_sideways": turns_sideways},
     )
-    st.rng.force(1, 1, 1)
+    st.rng.force_for("dice", 1, 1, 1)
     play(st, "attack 0", "target 1.0", "counter", "attack 1", "target 1.0")
     return st
 
@@ -131,7 +131,7 @@ def gap8_table(auto: bool):
     st = build(
         [["C01 up"], ["C20 up", "C14"]], hands={1: ["E09"]}, options={"auto_success_at_6": auto}
     )
-    st.rng.force(1)
+    st.rng.force_for("dice", 1)
     play(st, "attack 0", "target 1.0", "play E09")
     return st
 
@@ -167,7 +167,7 @@ def test_gap9_option_off_only_face_up_cards_attack():
 def test_gap10_the_winner_of_the_fight_captures():
     """G4-GAP-10 the attacker's owner captures on success; the card is nobody's."""
     st = build([["C01 up"], ["C04 up", "C06"], ["C14"]])
-    st.rng.force(6)
+    st.rng.force_for("dice", 6)
     play(st, "attack 0", "target 1.0")
     c04 = inst(st, "C04")
     assert captured(st, 0) == ["C04"] and st.owner[c04] == -1
@@ -177,7 +177,7 @@ def test_gap10_the_winner_of_the_fight_captures():
 def test_gap10_counter_side_captures_the_attacker():
     """G4-GAP-10 on a successful counter the counter-attacker's owner captures."""
     st = build([["C02 up", "C06"], ["C44 up"], ["C14"]])
-    st.rng.force(1, 5)
+    st.rng.force_for("dice", 1, 5)
     play(st, "attack 0", "target 1.0", "counter")
     assert captured(st, 1) == ["C02"] and captured(st, 0) == captured(st, 2) == []
 
@@ -206,7 +206,7 @@ def test_gap13_eliminated_players_score_zero():
     )
     play(st, "attack 0", "target 1.0")  # difference 6
     assert not st.alive[1] and st.result is None
-    st.rng.force(6)
+    st.rng.force_for("dice", 6)
     play(st, "attack 1", "target 2.0")
     assert st.result.scores == (2 + 2 + 3 + 2, 0, 0)
     assert st.result.winners == (0,)
@@ -235,7 +235,7 @@ def test_gap16_a_counter_is_never_countered():
     """G4-GAP-16 even with counters leaving the counter-attacker upright, a failed
     counter gives the first attacker no counter of its own."""
     st = build([["C02 up"], ["C44 up"]], options={"counter_turns_sideways": False})
-    st.rng.force(1, 1)
+    st.rng.force_for("dice", 1, 1)
     play(st, "attack 0", "target 1.0", "counter")
     assert st.to_move == 0 and st.stack == [("main", 0)]
     assert kinds(st).count("counter") == 1

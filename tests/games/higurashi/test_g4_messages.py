@@ -24,7 +24,7 @@ SCENE = [
 def test_an_attack_and_counter_read_like_the_rules():
     """G4-4.3 / G4-5: the log tells the story in plain words, the same for everyone."""
     st = build([["C02 up", "C06"], ["C44 up", "C12"]])
-    st.rng.force(4, 5)
+    st.rng.force_for("dice", 4, 5)
     play(st, "attack 0", "target 1.0", "counter")
     for seat in (0, 1, None):
         assert messages(st, seat) == SCENE
@@ -32,7 +32,7 @@ def test_an_attack_and_counter_read_like_the_rules():
 
 def test_scouting_messages_name_a_hidden_card_by_its_place():
     st = build([["C09", "C04"], ["C06"]])
-    st.rng.force(5)
+    st.rng.force_for("scout", 5)
     play(st, "scout 1", "target 1.0")
     assert messages(st, None) == [
         "Momiji Tokita of P1 is turned face-up",
@@ -76,7 +76,7 @@ def test_recruit_is_named_to_the_recruiter_only():
 
 def test_game_over_message():
     st = build([["C08 up"], ["C04 up"]], captured={0: ["C01"]})
-    st.rng.force(5)
+    st.rng.force_for("dice", 5)
     play(st, "attack 0", "target 1.0")
     assert messages(st, None)[-3:] == [
         "P1 captures Momiji Tokita (2 points) from P2",

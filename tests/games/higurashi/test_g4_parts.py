@@ -100,7 +100,7 @@ def test_a_failed_roll_stops_the_parts_after_it():
     """E14 is a roll and a capture: on a 5 the capture never happens, and the card is
     spent all the same."""
     st = build([["C11 up"], ["C13 up", "C14"]], hands={0: ["E14"]})
-    st.rng.force(5)
+    st.rng.force_for("chance", 5)
     play(st, "play E14", "target 1.0")
     assert events(st, "fizzle") and not events(st, "capture")
     assert [st.event_card(e).id for e in st.discard] == ["E14"]

@@ -190,7 +190,7 @@ def test_scout_and_event_targets_name_a_hidden_card_by_its_place():
 def test_attack_and_counter_read_the_same_for_everyone():
     """G4-4.3 / G4-5: the story of an attack and its counter in Japanese."""
     st = build([["C02 up", "C06"], ["C44 up", "C12"]])
-    st.rng.force(4, 5)
+    st.rng.force_for("dice", 4, 5)
     play(st, "attack 0", "target 1.0")
     assert labels(st) == {
         "counter": "校長 苅田 泰造で赤城 凛花にカウンター攻撃する（5〜6で成功）",
@@ -212,7 +212,7 @@ def test_attack_and_counter_read_the_same_for_everyone():
 
 def test_a_die_window_offers_the_card_and_letting_the_roll_stand():
     st = build([["C02 up"], ["C44 up", "C12"]], hands={0: ["E07", "E07"]})
-    st.rng.force(5)
+    st.rng.force_for("dice", 5)
     play(st, "attack 0", "target 1.0")
     assert labels(st)["pass"] == "攻撃の出目を5+0のままにする"
     st.apply("play E07")
@@ -253,7 +253,7 @@ def test_a_stat_card_names_hidden_targets_by_place_to_the_table():
 def test_game_over_lines():
     """G4-2.4 / G4-7.1: the end of the game and its scores, both ways it can end here."""
     st = build([["C08 up"], ["C04 up"]], captured={0: ["C01"]})
-    st.rng.force(5)
+    st.rng.force_for("dice", 5)
     play(st, "attack 0", "target 1.0")
     assert messages_ja(st, None)[-3:] == [
         "P1がP2の朱鷺田 紅葉（2ポイント）を獲得した",

@@ -9,7 +9,7 @@ from .builder import build, play
 def in_a_die_window():
     """P1 attacks with C03 (equipped with E15), the die shows 3 and P1 has played E07."""
     st = build([["C03 up"], ["C04 up", "C06"]], hands={0: ["E15", "E07", "E08"], 1: ["E09"]})
-    st.rng.force(3)
+    st.rng.force_for("dice", 3)
     play(st, "play E15", "target 0.0", "attack 0", "target 1.0", "play E07")
     assert st.stack[-1][0] == "window" and st.roll[5] == 1
     return st

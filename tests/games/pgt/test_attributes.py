@@ -20,7 +20,7 @@ def attack(p1: str, p2: dict, faces: tuple, ability: int = 1):
     """P1's F1 attacks P2's F1 with its `ability`; the check rolls `faces`."""
     st = position({"F1": p1}, p2)
     act(st, f"attack F1 {ability}", "target P2.F1")
-    st.rng.force(*faces)
+    st.rng.force_for("dice", *faces)
     act(st, f"roll {len(faces)}")
     return st
 
@@ -55,7 +55,7 @@ def test_one_check_is_compared_with_each_target_on_its_own():
     and retires, the 風 one keeps 7 and stays."""
     st = position({"F1": SURGE}, {"F1": FIRE, "F2": WIND})
     act(st, "attack F1 1", "target P2.F1", "target P2.F2")  # no one is left to choose
-    st.rng.force(3, 3)
+    st.rng.force_for("dice", 3, 3)
     act(st, "roll 2")
     assert [(c["defence"], c["success"]) for c in events(st, "compare")] == [(5, True), (7, False)]
     assert at(st, "P2.F1") is None and at(st, "P2.F2") == WIND
@@ -81,7 +81,7 @@ def test_ward_meets_a_mental_strike_of_its_attribute():
     attacker's M-def 5, but 耐性(火)+2 makes it 7, so the physical attack stays valid."""
     st = position({"F1": DIKE}, {"F1": PYRE})
     act(st, "attack F1 1", "target P2.F1", "innocence")
-    st.rng.force(2, 2)
+    st.rng.force_for("dice", 2, 2)
     act(st, "roll 2")
     strike_back = events(st, "compare")[0]
     assert (strike_back["defence"], strike_back["success"]) == (7, False)
@@ -93,7 +93,7 @@ def test_a_face_down_character_has_no_ward():
     耐性, so even a fumble from a 火 attacker retires it."""
     st = position({"F1": FIRE}, {"F1": (DIKE, False)})
     act(st, "pass", "attack F1 1", "target P2.F1", "pass", "pass")
-    st.rng.force(1, 2, 3)
+    st.rng.force_for("dice", 1, 2, 3)
     act(st, "roll 3", "pass")
     assert events(st, "compare")[0]["defence"] == 0
     assert at(st, "P2.F1") is None and st.score == [3, 0]

@@ -229,9 +229,9 @@ def test_a_game_at_the_table_speaks_of_tournament_players():
 
 
 def test_forced_dice_reach_the_game_in_progress():
-    """All dice come from `state.rng`: forced dice decide the first-player roll."""
+    """All dice come from `state.rng`: dice forced for the first-player roll decide it."""
     st = play(table(4, 4), until=in_cup)
-    st.rng.force(2, 5)
+    st.rng.force_for("first_player", 2, 5)
     play(st, until=lambda st: any(e.kind == "first_roll" for e in st.log))
     roll = st.events_for(None)
     roll = next(e for e in roll if e["kind"] == "first_roll")

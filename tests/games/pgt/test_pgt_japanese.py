@@ -140,7 +140,7 @@ def test_an_attack_to_victory_as_a_player_reads_it():
     }
     act(st, "no guard")
     assert labels(st)["roll 2"] == "サイコロを3個中2個振る（2D+1）"
-    st.rng.force(3, 4, 5)
+    st.rng.force_for("dice", 3, 4, 5)
     act(st, "roll 3")
     assert ja_log(st, 1, start=1) == [
         "P1：P1.F1の千草 汐里が「Ａ：P3D+1」を使用（対象：P2.F1）",

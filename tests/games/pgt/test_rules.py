@@ -54,9 +54,9 @@ def _innocence(options=None):
     st = position({"F1": A}, {"F1": INNOCENT}, options=options)
     act(st, "attack F1 1", "target P2.F1")
     assert ids(st) == ["innocence", "decline"]
-    st.rng.force(3, 4)
+    st.rng.force_for("dice", 3, 4)
     act(st, "innocence", "roll 2")  # PGT-GAP-14 the card's M(風)2D+2: 9 >= M-def 5
-    st.rng.force(6, 6, 6)
+    st.rng.force_for("dice", 6, 6, 6)
     act(st, "roll 3")
     return st
 
@@ -72,9 +72,9 @@ def test_gap16_invalid_attack_against_defence_0(always_fails, retired):
     options = {"invalid_always_fails": always_fails}
     st = position({"F1": VOLLEY}, {"F1": INNOCENT, "F2": (A, False)}, options=options)
     act(st, "pass", "attack F1 1", "target P2.F1", "target P2.F2", "pass", "pass")
-    st.rng.force(3, 4)
+    st.rng.force_for("dice", 3, 4)
     act(st, "innocence", "pass", "roll 2", "pass")
-    st.rng.force(2, 2)
+    st.rng.force_for("dice", 2, 2)
     act(st, "roll 2", "pass")
     assert (at(st, "P2.F2") is None) == retired
 
@@ -94,7 +94,7 @@ def test_we12_formation_cap_and_columns():
 def test_gap1_retirement_scores_the_printed_score():
     """PGT-GAP-1: the 3-point character gives 3."""
     st = position({"F1": A}, {"F1": COUNTER})
-    st.rng.force(6, 6, 6)
+    st.rng.force_for("dice", 6, 6, 6)
     act(st, "attack F1 1", "target P2.F1", "roll 3")
     assert st.score == [3, 0] and events(st, "retire")[0]["points"] == 3
 
@@ -103,7 +103,7 @@ def test_gap2_gap3_empty_deck_and_no_hand_limit():
     """PGT-GAP-2 an empty deck skips the draw; PGT-GAP-3 no hand limit."""
     hand = ("100", "101", "102", "103", "104")
     st = GAME.new_state(1)
-    st.rng.force(4, 2)
+    st.rng.force_for("dice", 4, 2)
     st = position({"F1": (A, True, True)}, {"F1": (B, True, True)}, hands=(hand, ()), deck=False)
     assert events(st, "round_over") and events(st, "deck_empty") and st.result is None
     assert len(st.hands[0]) == 5
@@ -129,7 +129,7 @@ def test_gap5_tied_first_rolls_are_rolled_again():
     st = position({"F1": A}, {"F1": B}, step=("round_end",))
     st.stack.clear()
     st.log.clear()
-    st.rng.force(3, 3, 2, 5)
+    st.rng.force_for("first_player", 3, 3, 2, 5)
     from tcglab.games.pgt.formation import roll_off
 
     assert roll_off(st) == 1 and len(events(st, "first_roll")) == 2
@@ -145,7 +145,7 @@ def test_gap6_at_least_one_die():
 def test_gap7_back_character_stays_when_its_front_retires():
     """PGT-GAP-7: the column rule binds formation only; ranges still count rows."""
     st = position({"F1": A, "F2": (B, True, True)}, {"F1": C, "B1": D})
-    st.rng.force(6, 6, 6)
+    st.rng.force_for("dice", 6, 6, 6)
     act(st, "attack F1 1", "target P2.F1", "roll 3")
     assert at(st, "P2.B1") == D and at(st, "P2.F1") is None
     from tcglab.games.pgt.abilities import candidates
@@ -180,9 +180,9 @@ def test_gap11_empty_party_check(check, lost):
         hands=((), ("131",)),
         options={"empty_party_check": check},
     )
-    st.rng.force(6, 6, 6)
+    st.rng.force_for("dice", 6, 6, 6)
     act(st, "attack F1 1", "target P2.F1", "roll 3")
-    st.rng.force(5, 2)
+    st.rng.force_for("dice", 5, 2)
     act(st)  # P2 has no character: its turn passes by itself, then P1's
     assert (st.result is not None and st.result.winners == (0,)) == lost
     if not lost:
@@ -232,7 +232,7 @@ def test_gap21_multi_target_one_check_separate_comparisons():
     """PGT-GAP-21: one roll, one comparison per target."""
     st = position({"F1": VOLLEY}, {"F1": A, "F2": E, "B1": BODYGUARD})
     act(st, "attack F1 1", "target P2.F1", "target P2.F2", "target P2.B1")
-    st.rng.force(3, 3)  # 3+3+1 = 7
+    st.rng.force_for("dice", 3, 3)  # 3+3+1 = 7
     act(st, "roll 2")
     assert len(events(st, "roll")) == 1
     assert [c["success"] for c in events(st, "compare")] == [True, True, False]
@@ -242,7 +242,7 @@ def test_gap22_first_to_ten_wins_at_once():
     """PGT-GAP-22 / PGT-5.1: of two retirements, the first reaching 10 ends the game."""
     st = position({"F1": VOLLEY}, {"F1": A, "F2": E}, score=(8, 0))
     act(st, "attack F1 1", "target P2.F1", "target P2.F2")
-    st.rng.force(5, 5)
+    st.rng.force_for("dice", 5, 5)
     act(st, "roll 2")
     assert st.result.winners == (0,) and st.result.reason == "score"
     assert len(events(st, "retire")) == 1
@@ -252,10 +252,10 @@ def test_gap24_reroll_window_offers_only_rerolls():
     """PGT-GAP-24 / PGT-14.2.7: in the reroll step only reroll abilities."""
     st = position({"F1": A, "F2": REROLL, "F3": PLUS1D}, {"F1": B})
     act(st, "attack F1 1", "target P2.F1", "pass", "pass")
-    st.rng.force(1, 1, 1)
+    st.rng.force_for("dice", 1, 1, 1)
     act(st, "roll 3")
     assert ids(st) == ["use F2 1", "pass"]
-    st.rng.force(4, 4, 4)
+    st.rng.force_for("reroll", 4, 4, 4)
     act(st, "use F2 1")
     assert events(st, "reroll")[0]["faces"] == [4, 4, 4]
     assert events(st, "check")[0]["value"] == 13
@@ -266,7 +266,8 @@ def test_disrupt_and_enemy_reroll():
     st = position({"F1": A}, {"F1": B, "F2": DISRUPT, "F3": ENEMY_REROLL})
     act(st, "attack F1 1", "target P2.F1", "use F2 1")
     assert st.procs[0]["mod"] == -2
-    st.rng.force(6, 6, 6, 1, 2, 3)
+    st.rng.force_for("dice", 6, 6, 6)
+    st.rng.force_for("reroll", 1, 2, 3)
     act(st, "roll 3", "use F3 1")
     assert events(st, "check")[0]["value"] == 0
 
@@ -305,7 +306,7 @@ def test_boosts_fold_past_ten_dice():
     assert (st.procs[0]["dice"], st.procs[0]["mod"]) == (11, -12)
     assert ids(st) == [f"roll {k}" for k in range(1, 12)]
     faces = (2, 3, 4, 5, 6, 2, 3, 4, 5, 6, 2)
-    st.rng.force(*faces)
+    st.rng.force_for("dice", *faces)
     act(st, "roll 11")
     assert events(st, "roll")[0]["faces"] == list(faces)
     assert events(st, "check")[0]["value"] == sum(faces) - 12  # 42 - 12 = 30
@@ -326,7 +327,7 @@ def test_attack_boosts_are_not_offered_to_counter():
     attack, so its player's +2D-4 is not offered for its check."""
     st = position({"F1": A}, {"F1": COUNTER_4D, "F2": BOOST})
     act(st, "attack F1 1", "target P2.F1", "no guard")
-    st.rng.force(2, 2, 2)
+    st.rng.force_for("dice", 2, 2, 2)
     act(st, "roll 3")  # 7 < P-def 10
     assert ids(st) == ["counter", "decline"]
     act(st, "counter")
