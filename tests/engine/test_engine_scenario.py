@@ -355,3 +355,15 @@ def test_a_field_is_found_on_the_line_of_its_entry():
     source = Source("s.toml", 'script = [\n  "a",  # [x\n  { action = "b\\"]" },\n  "c",\n]\n')
     assert [source.line_of(f"script.{n}") for n in (1, 2, 3)] == [2, 3, 4]
     assert source.line_of("script") == 1
+
+
+@pytest.mark.parametrize("first", [0, 1])
+def test_a_file_without_a_position_is_a_new_deal_that_its_forced_results_reach(first):
+    """The first player is drawn while the game is dealt; a scenario with no
+    `[position]` deals from its seed with `[random]` forced from the first draw."""
+    from tcglab.engine.scenario_file import load_scenario
+
+    text = f'game = "pm"\nplayers = ["Ann", "Ben"]\nseed = 12\n[random]\nfirst_player = {first}\n'
+    state = load_scenario("deal.toml", text).start()
+    assert state.first == first and state.to_move == first
+    assert state.events_for(None)[0]["message"] == f"P{first + 1} goes first (coin toss)"

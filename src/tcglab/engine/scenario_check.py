@@ -53,7 +53,8 @@ class Run:
         self.scenario = scenario
         self.format = scenario.format
         self.state: State = scenario.build()
-        self.start = len(self.state.log)
+        # the events of a new deal count (who went first); a built position has none
+        self.start = 0 if scenario.dealt else len(self.state.log)
         self.failures: list[Failure] = []
 
     def fail(self, field: str, message: str) -> None:

@@ -23,7 +23,7 @@ from tcglab.engine.messages import seat_name
 from tcglab.engine.registry import get_game
 from tcglab.engine.rng import Rng
 from tcglab.engine.scenario import Fields, ScenarioFormat, Source
-from tcglab.engine.state import State
+from tcglab.engine.state import State, dealt_with
 
 __all__ = [
     "Expectation",
@@ -129,11 +129,21 @@ class Scenario:
     def format(self) -> ScenarioFormat:
         return scenario_format(self.game)
 
+    @property
+    def dealt(self) -> bool:
+        """A file without `[position]`: a new game dealt from `seed`."""
+        return not self.position.data
+
     def steps(self, *, solve: bool = False) -> tuple[Step, ...]:
         return self.script + self.solution if solve else self.script
 
     def build(self) -> State:
-        """The position itself, its generator and forced results set, nothing played."""
+        """The position itself, its generator and forced results set, nothing played.
+        A file without `[position]` is a new game dealt from `seed`, its forced results
+        reaching the deal itself (who goes first)."""
+        if self.dealt:
+            with dealt_with(self.random):
+                return self.game.new_state(self.seed, len(self.players), self.options)
         misplaced(self.position)
         state = self.format.build(
             self.game,

@@ -10,6 +10,9 @@ from __future__ import annotations
 import hashlib
 import json
 from abc import ABC, abstractmethod
+from collections.abc import Iterable
+from contextlib import contextmanager
+from contextvars import ContextVar
 from typing import TYPE_CHECKING, ClassVar, NamedTuple
 
 from tcglab.engine.actions import Action
@@ -43,6 +46,22 @@ def digest_of(data) -> str:
     return hashlib.sha256(canonical_json(data).encode()).hexdigest()
 
 
+_DEAL_FORCED: ContextVar[tuple | None] = ContextVar("tcglab_deal_forced", default=None)
+
+
+@contextmanager
+def dealt_with(forced: Iterable[tuple[str, Iterable[int]]]):
+    """Within it, the next game begun (`State.begin`) has these results forced by
+    purpose from its very first draw, such as who goes first: `with dealt_with([
+    ("first_player", [1])]): game.new_state(seed)`. A scenario without a position deals
+    this way."""
+    token = _DEAL_FORCED.set(tuple((p, tuple(v)) for p, v in forced))
+    try:
+        yield
+    finally:
+        _DEAL_FORCED.reset(token)
+
+
 class State(ABC):
     """One game in progress.
 
@@ -71,6 +90,11 @@ class State(ABC):
         game's `__init__` calls it first, then sets up its own fields."""
         self.game, self.seed, self.players, self.options = game, seed, players, options
         self.rng = Rng(seed)
+        forced = _DEAL_FORCED.get()
+        if forced:  # `dealt_with`: the first state begun takes them (a format's own, not
+            _DEAL_FORCED.set(None)  # the games it begins later)
+            for purpose, values in forced:
+                self.rng.force_for(purpose, *values)
         self.to_move = None
         self.result = None
         self.history = []
