@@ -137,3 +137,16 @@ def test_a_seat_sees_the_order_of_its_latest_draws_and_no_other_seat_does():
     draw(st, 0)
     assert st.observe(0)["drawn"] == [st.card(top).id, st.card(below).id]
     assert st.observe(1)["drawn"] == []
+
+
+def test_room_is_kept_for_the_face_up_characters_that_must_stay():
+    """PGT-8.1.3 nothing stands behind an empty front slot and PGT-8.3 face-up
+    characters must be placed again: with five of them, F1 cannot be left empty (B1
+    would close, four places for five), and once a hand card takes F1 every other
+    place belongs to them."""
+    five = {"F1": "009", "F2": "010", "F3": "011", "B1": "012", "B2": "013"}
+    st = reforming(hand=("008",), p1=five)  # all score 1: 6 of 10 with the hand card
+    keeps = {f"keep {slot}" for slot in five}
+    assert set(ids(st)) == keeps | {"put H1"}
+    act(st, "put H1")  # F1: 008 from the hand
+    assert set(ids(st)) == keeps | {"undo"}

@@ -61,8 +61,9 @@ def payable(st: PgtState, inst: int, index: int, ab) -> bool:
         return False
     if ab.counter_cost:
         have = dict(st.counters.get(inst, ()))
-        if any(have.get(name, 0) < n for name, n in ab.counter_cost):
-            return False
+        for name, n in ab.counter_cost:
+            if have.get(name, 0) < n:
+                return False
     return not (ab.once_per_round and (inst, index) in st.used)
 
 
@@ -82,36 +83,40 @@ def usable(st: PgtState, seat: int, mode: str, check: int) -> list[Action]:
     (PGT-9.7) and their lead part may act now (only rerolls in a reroll window,
     PGT-14.2.7, PGT-GAP-24; attack boosts only while the own attack waits, PGT-11.5)."""
     acts = []
-    flipping = [p["actor"] for p in st.procs if p["ab"] == FLIP]
+    flipping = None  # the face-down characters already turning up (worked out if needed)
+    cards, cid, up = st.cards.cards, st.cid, st.up
     for slot, inst in enumerate(st.field[seat]):
         if inst < 0:
             continue
-        if not st.up[inst]:
-            if mode == "normal" and inst not in flipping:  # PGT-12.3 turn up whenever you like
-                card = st.card(inst)
-                acts.append(_flip_action(slot, card.name_en, card.name_ja))
+        if not up[inst]:
+            if mode == "normal":  # PGT-12.3 turn up whenever you like
+                if flipping is None:
+                    flipping = [p["actor"] for p in st.procs if p["ab"] == FLIP]
+                if inst not in flipping:
+                    acts.append(cards[cid[inst]].action(_flip_action, slot))
             continue
-        for index, ab in st.card(inst).in_windows:
-            if parts.lead(ab).aim(st, seat, mode, check) is None:
-                continue
-            if payable(st, inst, index, ab) and has_targets(st, seat, inst, ab):
-                card = st.card(inst)
-                acts.append(_use_action(slot, index, card.name_en, card.name_ja, ab))
+        card = cards[cid[inst]]
+        for index, ab, lead, aimed in card.in_windows:
+            if (
+                payable(st, inst, index, ab)
+                and lead.aim(st, seat, mode, check) is not None
+                and (aimed is None or aimed.candidates(st, seat, inst, ab, ()))
+            ):
+                acts.append(card.action(_use_action, slot, index))
     return acts
 
 
-@cache
-def _flip_action(slot: int, en: str, ja: str) -> Action:
+def _flip_action(card, slot: int, _index: int) -> Action:
+    en, ja = card.name_en, card.name_ja
     return Action(f"flip {SLOTS[slot]}", f"Turn {en} face-up", f"{ja}を表向きにする")
 
 
-@cache
-def _use_action(slot: int, index: int, en: str, ja: str, ab) -> Action:
-    where = SLOTS[slot]
+def _use_action(card, slot: int, index: int) -> Action:
+    where, ab = SLOTS[slot], card.abilities[index]
     return Action(
         f"use {where} {index + 1}",
-        f"{en} ({where}): {parts.text(ab)}",
-        f"{ja}（{where}）：{parts.text(ab, 'ja')}",
+        f"{card.name_en} ({where}): {parts.text(ab)}",
+        f"{card.name_ja}（{where}）：{parts.text(ab, 'ja')}",
     )
 
 

@@ -34,12 +34,29 @@ class Card:
     mdef: int
     attribute: str
     abilities: tuple[Ability, ...]
-    # (index, ability) of the abilities usable in activation windows: activated, not
-    # Ａ (only as the attack) and not Ｒ (only on flipping)
+    # (index, ability, lead part, aimed part) of the abilities usable in activation
+    # windows: activated, not Ａ (only as the attack) and not Ｒ (only on flipping); the
+    # parts say when it may be used and what it aims at (parts.lead, parts.aimed)
     in_windows: tuple = field(compare=False, repr=False, default=())
+    # the actions naming this card, each built once (`action`)
+    actions: dict = field(compare=False, repr=False, default_factory=dict)
     # 耐性: attribute -> how much higher its defences count against that attack power
     wards: dict = field(compare=False, repr=False, default_factory=dict)
     info: dict = field(compare=False, repr=False, default_factory=dict)
+
+    def action(self, build, slot: int, index: int = 0):
+        """The action `build(card, slot, index)` makes for this card (turn it up, use or
+        attack with ability `index` from `slot`), made once: such choices recur all game."""
+        key = (build, slot, index)
+        made = self.actions.get(key)
+        if made is None:
+            made = self.actions[key] = build(self, slot, index)
+        return made
+
+    def __getstate__(self) -> dict:
+        """A card sent to another process (a state for parallel search) leaves the
+        actions built here behind: they are built again there as needed."""
+        return {**self.__dict__, "actions": {}}
 
     def has(self, keyword: str) -> Ability | None:
         for ability in self.abilities:
@@ -81,7 +98,7 @@ def read_card(path: Path, entry: dict, index: int) -> Card:
         attribute=attribute,
         abilities=tuple(abilities),
         in_windows=tuple(
-            (i, a)
+            (i, a, parts.lead(a), parts.aimed(a))
             for i, a in enumerate(abilities)
             if a.activated and not a.is_attack and not a.on_flip
         ),

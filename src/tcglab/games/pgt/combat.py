@@ -47,15 +47,23 @@ NEXT = {kind: dict(pairwise(order)) for kind, order in ORDER.items()}
 
 @automatic("proc")
 def run(st: PgtState, pid: int) -> None:
-    """Carry an ability in progress through its next step."""
-    p = st.procs[pid]
-    stage = p["stage"]
-    if stage == "end":
-        st.procs.pop()  # abilities nest, so the one ending is always the innermost
-        return
-    p["stage"] = NEXT[p["kind"]][stage]
-    st.stack.append(("proc", pid))
-    STAGES[stage](st, pid, p)
+    """Carry an ability in progress through its steps until one waits for something (a
+    decision or another step it put on the stack) or the game is over. Going on here
+    does what the step machine would do next, without handing back to it each time."""
+    p, stack = st.procs[pid], st.stack
+    order = NEXT[p["kind"]]
+    step = ("proc", pid)
+    while True:
+        stage = p["stage"]
+        if stage == "end":
+            st.procs.pop()  # abilities nest, so the one ending is always the innermost
+            return
+        p["stage"] = order[stage]
+        stack.append(step)
+        STAGES[stage](st, pid, p)
+        if st.result is not None or stack[-1] is not step:
+            return
+        stack.pop()
 
 
 def stage_window(st: PgtState, pid: int, p: dict) -> None:
@@ -78,7 +86,7 @@ def _combat_actions(st: PgtState, seat: int) -> list[Action]:
         card = st.card(inst)
         for index, ab in enumerate(card.abilities):
             if ab.is_attack and candidates(st, seat, inst, ab, ()):
-                acts.append(_attack_action(slot, index, card.name_en, card.name_ja, ab))
+                acts.append(card.action(_attack_action, slot, index))
     if acts:
         acts.append(NO_ATTACK)
     return acts
@@ -87,10 +95,12 @@ def _combat_actions(st: PgtState, seat: int) -> list[Action]:
 NO_ATTACK = Action("no attack", "Do not attack this turn", "このターンはアタックしない")
 
 
-@cache
-def _attack_action(slot: int, index: int, en: str, ja: str, ab) -> Action:
+def _attack_action(card, slot: int, index: int) -> Action:
+    ab = card.abilities[index]
     return Action(
-        f"attack {SLOTS[slot]} {index + 1}", f"{en}: {text(ab)}", f"{ja}：{text(ab, 'ja')}"
+        f"attack {SLOTS[slot]} {index + 1}",
+        f"{card.name_en}: {text(ab)}",
+        f"{card.name_ja}：{text(ab, 'ja')}",
     )
 
 

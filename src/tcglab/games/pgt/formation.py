@@ -88,54 +88,65 @@ def first_roll(st: PgtState, _game_start: int) -> None:
 def hand_choices(st: PgtState, seat: int) -> list[int]:
     """Hand cards not yet placed, in card-id order: 'put H1' is the first of them."""
     placed = st.forming[seat]
-    cards = st.cards.cards
-    cid = st.cid
-    return sorted((i for i in st.hands[seat] if i not in placed), key=lambda i: cards[cid[i]].id)
+    cards, cid = st.cards.cards, st.cid
+    free = [i for i in st.hands[seat] if i not in placed]
+    free.sort(key=lambda i: cards[cid[i]].id)
+    return free
 
 
 def _budget(st: PgtState, seat: int, placed: list[int]) -> tuple[int, list[int]]:
     """Score already committed (placed plus face-up characters that must stay, PGT-8.3)
     and those face-up characters still to place."""
-    cards, cid = st.cards.cards, st.cid
-    must = [i for i in st.field[seat] if i >= 0 and st.up[i] and i not in placed]
-    total = sum(cards[cid[i]].score for i in placed if i >= 0)
-    return total + sum(cards[cid[i]].score for i in must), must
+    cards, cid, up = st.cards.cards, st.cid, st.up
+    total = 0
+    for inst in placed:
+        if inst >= 0:
+            total += cards[cid[inst]].score
+    must = []
+    for inst in st.field[seat]:
+        if inst >= 0 and up[inst] and inst not in placed:
+            must.append(inst)
+            total += cards[cid[inst]].score
+    return total, must
 
 
-def _fits(st: PgtState, placed: list[int], inst: int, total: int, must: list[int]) -> bool:
-    """PGT-8.1.1 score cap and PGT-8.1.2/8.1.3 room left for the face-up characters."""
-    trial = [*placed, inst]
-    left = len(must) - (inst in must)
-    if left > _room(trial):
-        return False
-    return inst < 0 or inst in must or total + st.cards.cards[st.cid[inst]].score <= SCORE_CAP
-
-
-def _room(placed: list[int]) -> int:
-    """Free slots left once `placed` covers the first len(placed) slots."""
-    filled = len(placed)
-    room = 0
-    for later in range(filled, 6):
-        if later < 3 or later - 3 >= filled or placed[later - 3] >= 0:
-            room += 1
+def _room(placed: list[int], filled: bool) -> int:
+    """Free slots left once the next slot is `filled` (or left empty): PGT-8.1.3 a back
+    slot behind an empty front slot must stay empty."""
+    slot = len(placed)
+    room = 5 - slot
+    # the front slots whose back slots are still to come: slot - 2 .. slot, within F1-F3
+    for front in range(slot - 2 if slot > 2 else 0, slot + 1 if slot < 2 else 3):
+        if not (filled if front == slot else placed[front] >= 0):
+            room -= 1
     return room
 
 
 def _form_actions(st: PgtState, seat: int, initial: bool) -> list[Action]:
+    """The choices for the next slot that keep the party completable: PGT-8.1.1 the
+    score cap, PGT-8.1.2/8.1.3 room left for the face-up characters that must stay
+    (PGT-8.3)."""
     placed = st.forming[seat]
-    slot = len(placed)
-    name = SLOTS[slot]
-    acts = []
+    name = SLOTS[len(placed)]
     total, must = _budget(st, seat, placed)
+    cards, cid, up = st.cards.cards, st.cid, st.up
+    # a card here leaves _room(placed, True) slots; one of `must` here needs one fewer
+    spare = _room(placed, True) - len(must)
+    acts = []
     for old, inst in enumerate(st.field[seat]):
-        if inst >= 0 and inst not in placed and _fits(st, placed, inst, total, must):
-            card = st.card(inst)
-            acts.append(_choice(name, "keep", SLOTS[old], card.name_en, card.name_ja, st.up[inst]))
-    for n, inst in enumerate(hand_choices(st, seat), start=1):
-        if _fits(st, placed, inst, total, must):
-            card = st.card(inst)
-            acts.append(_choice(name, "put", n, card.name_en, card.name_ja, card.score))
-    if _fits(st, placed, -1, total, must):
+        if inst < 0 or inst in placed:
+            continue
+        card = cards[cid[inst]]
+        # one of `must` is already in the total and needs no slot beyond its own
+        fits = spare >= -1 if inst in must else spare >= 0 and total + card.score <= SCORE_CAP
+        if fits:
+            acts.append(_choice(name, "keep", SLOTS[old], card.name_en, card.name_ja, up[inst]))
+    if spare >= 0:  # hand cards are never among `must`
+        for n, inst in enumerate(hand_choices(st, seat), start=1):
+            card = cards[cid[inst]]
+            if total + card.score <= SCORE_CAP:
+                acts.append(_choice(name, "put", n, card.name_en, card.name_ja, card.score))
+    if _room(placed, False) >= len(must):
         acts.append(_choice(name, "empty"))
     if placed:
         acts.append(_choice(SLOTS[_last_choice(placed)], "undo"))

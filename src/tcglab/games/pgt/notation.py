@@ -113,15 +113,16 @@ class Ability:
     def activated(self) -> bool:
         return not self.keyword
 
-    @property
+    # conditions are read in every activation window, so each answer is kept
+    @cached_property
     def is_attack(self) -> bool:
         return "A" in self.conditions
 
-    @property
+    @cached_property
     def on_flip(self) -> bool:
         return "R" in self.conditions
 
-    @property
+    @cached_property
     def taps(self) -> bool:
         return "A" in self.conditions or "T" in self.conditions
 
