@@ -11,7 +11,7 @@ that holds nothing that fits it).
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import NamedTuple
+from typing import ClassVar, NamedTuple
 
 from tcglab.engine.actions import Action
 from tcglab.engine.state import State
@@ -50,6 +50,9 @@ class StepState(State):
 
     procedure: Procedure
     stack: list[tuple]
+    #: True where a seat can be out while the others play on (`may_decide` then says
+    #: whose decisions lapse); other games skip the question on every step.
+    seats_leave: ClassVar[bool] = False
 
     def begin(self, game, seed: int, players: int, options: dict) -> None:
         """The kernel's start, and no step pending yet."""
@@ -62,12 +65,14 @@ class StepState(State):
         self.advance()
 
     def may_decide(self, seat: int) -> bool:
-        """False for a seat that is out of the game: its pending decisions lapse."""
+        """False for a seat that is out of the game: its pending decisions lapse (asked
+        only where `seats_leave`)."""
         return True
 
     def advance(self) -> None:
         """Run automatic steps until a seat must decide or the game is over."""
         stack, automatic, decisions = self.stack, self.procedure.automatic, self.procedure.decisions
+        leave = self.seats_leave
         while stack and self.result is None:
             step = stack[-1]
             run = automatic.get(step[0])
@@ -76,7 +81,7 @@ class StepState(State):
                 run(self, *step[1:])
                 continue
             rule = decisions[step[0]]
-            legal = rule.actions(self, *step[1:]) if self.may_decide(step[1]) else []
+            legal = rule.actions(self, *step[1:]) if not leave or self.may_decide(step[1]) else []
             if legal:
                 self.to_move, self._legal = step[1], legal
                 return

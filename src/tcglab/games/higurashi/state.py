@@ -92,6 +92,8 @@ class HigurashiState(StepState):
 
     # -- reading the table -----------------------------------------------------
 
+    seats_leave = True  # G4-2.7 a player with no characters is out; the others go on
+
     def may_decide(self, seat: int) -> bool:
         return self.alive[seat]
 
