@@ -7,7 +7,7 @@ Not a test: it measures and prints. Every environment is played by uniformly ran
 legal actions (from the action mask), each step reading the mover's observation and
 mask, as a learner would. Each figure is the median of several runs on one core.
 
-    python bench/rl_envs.py [--seconds S] [--runs R] [--json]
+    python bench/rl_envs.py [--seconds S] [--runs R] [--game G ...] [--json]
 
 Needs the rl extra (`pip install tcglab[rl]`).
 """
@@ -70,6 +70,9 @@ def main(argv=None) -> list[dict]:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--seconds", type=float, default=3.0, help="seconds a measurement")
     parser.add_argument("--runs", type=int, default=3, help="runs a figure (the median)")
+    parser.add_argument(
+        "--game", action="append", help="only this tcglab game (repeatable; the anchors always run)"
+    )
     parser.add_argument("--json", action="store_true", help="print the rows as JSON")
     args = parser.parse_args(argv)
     from pettingzoo.classic import leduc_holdem_v4, texas_holdem_v4
@@ -82,6 +85,8 @@ def main(argv=None) -> list[dict]:
         {"env": "leduc_holdem_v4", "players": 2, "aec_steps_s": round(leduc)},
     ]
     for game_id, players in TABLES:
+        if args.game and game_id not in args.game:
+            continue
         steps = median(
             runs, lambda r, g=game_id, p=players: aec_steps(lambda: aec_env(g, players=p), s, r)
         )

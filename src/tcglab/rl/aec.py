@@ -68,6 +68,7 @@ class TcglabAEC(AECEnv):
         }
         self._seeds = Rng(0)
         self.state = None
+        self._seen = (None, None, -1, None)  # (state, agent, actions taken, observation)
         # A game is dealt at once so that a first check of the spaces finds a state.
         self.new_game(0)
 
@@ -94,11 +95,21 @@ class TcglabAEC(AECEnv):
         self.agent_selection = agent_name(self.state.to_move)
 
     def observe(self, agent):
+        """The agent's tensor and mask. Asked again before the state changes (PettingZoo's
+        `last()`, then a learner), it gives the same arrays without observing anew."""
+        state = self.state
+        seen = self._seen
+        if seen[0] is state and seen[1] == agent and seen[2] == len(state.history):
+            return seen[3]
         seat = self._seats[agent]
-        mask = np.zeros(self.spaces.num_actions, dtype=np.int8)
-        if seat == self.state.to_move:
-            mask[list(self._legal)] = 1
-        return {"observation": self.spaces.tensor(self.state.observe(seat)), "action_mask": mask}
+        legal = self._legal if seat == state.to_move else {}
+        found = {
+            "observation": self.spaces.tensor(state.observe(seat)),
+            "action_mask": self.spaces.mask(state, legal),
+        }
+        # Held with the state itself, so that a new game never matches an old entry.
+        self._seen = (state, agent, len(state.history), found)
+        return found
 
     def step(self, action):
         agent = self.agent_selection

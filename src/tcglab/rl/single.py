@@ -26,7 +26,6 @@ from tcglab.rl.extras import need
 from tcglab.rl.spaces import Spaces, resolve_decks
 
 gym = need("gymnasium")
-np = need("numpy")
 
 DEALS = 100  # games dealt at most in one reset to find one where the seat decides
 
@@ -124,9 +123,7 @@ class TcglabGym(gym.Env):
     # -- what the learner sees -------------------------------------------------
 
     def mask(self):
-        mask = np.zeros(self.spaces.num_actions, dtype=np.int8)
-        mask[list(self.legal)] = 1
-        return mask
+        return self.spaces.mask(self.state, self.legal)
 
     def _observation(self) -> dict:
         tensor = self.spaces.tensor(self.state.observe(self.seat))

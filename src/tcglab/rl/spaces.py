@@ -10,6 +10,7 @@ options.
 
 from __future__ import annotations
 
+from functools import cache
 from typing import TYPE_CHECKING, Protocol
 
 from tcglab.engine import BadOption, Game, IllegalAction, TcglabError
@@ -70,6 +71,7 @@ class Spaces:
                 self._options.append((option.name, at, option))
                 at += width
         self.size = at
+        self._blocks = {}  # option values -> their block (_options_block)
         self.layout = (
             *self.encoding.layout,
             (
@@ -104,9 +106,11 @@ class Spaces:
         return found
 
     def mask(self, state: State, legal: dict[int, str] | None = None):
-        np = need("numpy")
+        """The int8 action mask: 1 at each legal index."""
+        np = _numpy()
+        legal = self.legal(state) if legal is None else legal
         mask = np.zeros(self.num_actions, dtype=np.int8)
-        mask[list(self.legal(state) if legal is None else legal)] = 1
+        mask[np.fromiter(legal, np.intp, len(legal))] = 1
         return mask
 
     def action_id(self, state: State, index, legal: dict[int, str] | None = None) -> str:
@@ -128,17 +132,33 @@ class Spaces:
 
     def tensor(self, observation: dict):
         """One seat's observation (`state.observe(seat)`) as float32 numbers."""
-        np = need("numpy")
+        np = _numpy()
         out = np.zeros(self.size, dtype=np.float32)
         self.encoding.write(observation, out)
-        values = observation.get("options", {})
-        for name, at, option in self._options:
-            _write_option(option, values.get(name, option.default), at, out)
+        out[self.options_at :] = self._options_block(observation.get("options", {}))
         return out
+
+    def _options_block(self, values: dict):
+        """The options block for these option values, written once per setting."""
+        key = tuple(values.get(name, option.default) for name, _, option in self._options)
+        block = self._blocks.get(key)
+        if block is None:
+            np = _numpy()
+            block = np.zeros(self.size - self.options_at, dtype=np.float32)
+            for (_, at, option), value in zip(self._options, key, strict=True):
+                _write_option(option, value, at - self.options_at, block)
+            self._blocks[key] = block
+        return block
 
     def info_state(self, observation: dict) -> str:
         """The observation as canonical text: equal for states the seat cannot tell apart."""
         return canonical_json(observation)
+
+
+@cache
+def _numpy():
+    """numpy, imported once (need() imports on every call)."""
+    return need("numpy")
 
 
 def _option_width(option) -> int:

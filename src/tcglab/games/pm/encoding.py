@@ -25,6 +25,8 @@ encoding's `layout`, shown in docs/rl.md.
 
 from __future__ import annotations
 
+from itertools import chain
+
 from tcglab.engine.encoding import Encoding, card_indexes, encoding_capability
 from tcglab.games.pm.cards import card_set
 from tcglab.games.pm.places import DECK
@@ -113,6 +115,24 @@ class PMEncoding(Encoding):
             ),
         )
         super().__init__(vocabulary(), blocks)
+        # Where each place of each side starts (sides counted from the observer), and
+        # which side and place each table position names, so that writing looks up
+        # offsets instead of working them out.
+        sides = [self._start["sides"] + r * self.side_size for r in range(2)]
+        first = 7 + 3 * n
+        self._main_at = [
+            [at + first + k * self.place_size for k in range(MAIN_LIMIT)] for at in sides
+        ]
+        self._support_at = [
+            [at + first + (MAIN_LIMIT + k) * self.place_size for k in range(SUPPORT)]
+            for at in sides
+        ]
+        self._places = {
+            f"p{seat + 1}.{letter}{k + 1}": (seat, place)
+            for seat in range(2)
+            for letter, places in (("M", self._main_at), ("S", self._support_at))
+            for k, place in enumerate(zip(*places, strict=True))
+        }
 
     def index(self, action_id: str) -> int:
         found = self._index.get(action_id)
@@ -152,11 +172,16 @@ class PMEncoding(Encoding):
                 out[at + 4 + n + COLOURS.index(paying["colour"])] = 1.0
             out[at + 4 + n + len(COLOURS)] = float(bool(paying.get("needs_name")))
 
-        marks = {ref: 0 for ref in view["approach"]}
+        for side in view["seats"]:
+            self._side(side, (side["seat"] - me) % 2, out)
+        marks = dict.fromkeys(view["approach"], 0)
         if view["obstructor"]:
             marks[view["obstructor"]] = 1
-        for side in view["seats"]:
-            self._side(side, (side["seat"] - me) % 2, marks, out)
+        places = self._places
+        for ref, mark in marks.items():  # 7 approaching, 8 obstructing (see _side)
+            if ref in places:
+                seat, place = places[ref]
+                out[place[(seat - me) % 2] + 7 + mark] = 1.0
 
         at = self._start["hand"]
         self.count_cards(out, at, cards, view.get("hand", ()))
@@ -164,50 +189,52 @@ class PMEncoding(Encoding):
         out[at + n] = len(bottom) / 10
         self.count_cards(out, at + n + 1, cards, bottom)
 
-    def _side(self, side: dict, r: int, marks: dict, out) -> None:
+    def _side(self, side: dict, r: int, out) -> None:
         cards, n = self.cards, len(self.cards)
-        at = self._start["sides"] + r * self.side_size
-        points = side["points"]
+        head = at = self._start["sides"] + r * self.side_size
+        points, support = side["points"], side["support"]
         out[at] = side["deck"] / DECK
         out[at + 1] = side["hand_size"] / HAND_LIMIT
         out[at + 2] = side["discount"] / 5
         out[at + 3] = len(side["discard"]) / DECK
         out[at + 4] = len(points) / POINTS_TO_LOSE
-        out[at + 5] = sum(p["face_up"] for p in points) / POINTS_TO_LOSE
-        out[at + 6] = len(side["support"]) / SUPPORT
+        out[at + 6] = len(support) / SUPPORT  # 5: face-up points, counted below
         at += 7
-        self.count_cards(out, at, cards, side["discard"])
+        for card in side["discard"]:
+            out[at + cards[card]] += 1.0
+        up, face_up = at + 2 * n, 0
+        at += n
         for point in points:
-            out[at + n + cards[point["card"]]] += 1.0
+            k = cards[point["card"]]
+            out[at + k] += 1.0
             if point["face_up"]:
-                out[at + 2 * n + cards[point["card"]]] += 1.0
-        at += 3 * n
-        who = f"p{side['seat'] + 1}."
-        places = [(f"M{k + 1}", v) for k, v in enumerate(side["main"][:MAIN_LIMIT])]
-        for k, place in places:
-            self._place(place, marks.get(who + k), at + (int(k[1:]) - 1) * self.place_size, out)
-        at += MAIN_LIMIT * self.place_size
-        for k, place in enumerate(side["support"][:SUPPORT]):
-            self._place(place, marks.get(f"{who}S{k + 1}"), at + k * self.place_size, out)
-
-    def _place(self, place: dict, mark, at: int, out) -> None:
-        """0 present, 1 AP, 2 DP, 3 has values, 4 cost, 5 rested, 6 new, 7 approaching,
-        8 obstructing, 9 supports set on it; then identity and supports by card."""
-        out[at] = 1.0
-        if place["ap"] is not None:
-            out[at + 1] = place["ap"] / 100
-            out[at + 2] = place["dp"] / 100
-            out[at + 3] = 1.0
-        out[at + 4] = place["cost"] / 5
-        out[at + 5] = float(place["rested"])
-        out[at + 6] = float(place["new"])
-        if mark is not None:
-            out[at + 7 + mark] = 1.0
-        out[at + 9] = len(place["supports"]) / 3
-        out[at + 10 + self.cards[place["card"]]] = 1.0
-        at += 10 + len(self.cards)
-        for card in place["supports"]:  # inline: it runs for every place
-            out[at + self.cards[card]] += 1.0
+                out[up + k] += 1.0
+                face_up += 1
+        out[head + 5] = face_up / POINTS_TO_LOSE
+        # Each place: 0 present, 1 AP, 2 DP, 3 has values, 4 cost, 5 rested, 6 new,
+        # 7 approaching, 8 obstructing (marked by `write`), 9 supports set on it; then
+        # identity and supports by card. A slot that stays 0 is not written.
+        places = zip(self._main_at[r], side["main"], strict=False)
+        shown = chain(places, zip(self._support_at[r], support, strict=False))
+        for at, place in shown:
+            out[at] = 1.0
+            ap = place["ap"]
+            if ap is not None:
+                out[at + 1] = ap / 100
+                out[at + 2] = place["dp"] / 100
+                out[at + 3] = 1.0
+            out[at + 4] = place["cost"] / 5
+            if place["rested"]:
+                out[at + 5] = 1.0
+            if place["new"]:
+                out[at + 6] = 1.0
+            out[at + 10 + cards[place["card"]]] = 1.0
+            supports = place["supports"]
+            if supports:
+                out[at + 9] = len(supports) / 3
+                at += 10 + n
+                for card in supports:
+                    out[at + cards[card]] += 1.0
 
 
 # The `encoding` tool (built on first use): PM-1.4 bounds its vocabulary.

@@ -111,44 +111,45 @@ class PMState(StepState):
 
     # -- information -----------------------------------------------------------
 
-    def _character_view(self, inst: int, supports: dict[int, list[str]]) -> dict:
-        ap, dp = self.values(inst)
-        card = self.card(inst)
-        view = {
-            "card": card.id,
-            "name": self.name(inst),
-            "ap": ap,
-            "dp": dp,
-            "cost": self.cost(inst),
-            "rested": self.rested[inst],
-            "new": self.entered[inst] == self.turn,
-            "supports": supports.get(inst, []),
-        }
-        if not card.has_values:
-            view["ap"] = view["dp"] = None
-        return view
+    def _field_view(self, insts: list[int], over: list[tuple], hosted: dict) -> list[dict]:
+        """The cards of one area as the observation shows them (values.area)."""
+        pool, cid, rested, entered, now = self.pool, self.cid, self.rested, self.entered, self.turn
+        views = []
+        for inst, (ap, dp, cost) in zip(insts, values.area(self, insts, over, hosted), strict=True):
+            card = pool[cid[inst]]
+            views.append(
+                {
+                    "card": card.id,
+                    "name": card.name_en,
+                    "ap": ap,
+                    "dp": dp,
+                    "cost": cost,
+                    "rested": rested[inst],
+                    "new": entered[inst] == now,
+                    "supports": [pool[cid[sup]].id for sup in hosted.get(inst, ())],
+                }
+            )
+        return views
 
     def observe(self, seat: int | None) -> dict:
         """Everything public: discard areas (PM-1.4.2) and point areas (PM-1.4.3) in
         full, the field; hidden are only the decks and the other hand (PM-3.5)."""
-        supports: dict[int, list[str]] = {}  # host -> its supports, found in one pass
-        for sup, host in enumerate(self.host):
-            if host >= 0:
-                supports.setdefault(host, []).append(self.card(sup).id)
+        pool, cid, down = self.pool, self.cid, self.down
+        hosted = values.hosted(self)
         seats = []
         for s in range(2):
+            main = self.main[s]
             seats.append(
                 {
                     "seat": s,
                     "deck": len(self.deck[s]),
                     "hand_size": len(self.hand[s]),
-                    "discard": [self.card(i).id for i in self.discard[s]],
+                    "discard": [pool[cid[i]].id for i in self.discard[s]],
                     "points": [
-                        {"card": self.card(i).id, "face_up": not self.down[i]}
-                        for i in self.points[s]
+                        {"card": pool[cid[i]].id, "face_up": not down[i]} for i in self.points[s]
                     ],
-                    "main": [self._character_view(i, supports) for i in self.main[s]],
-                    "support": [self._character_view(i, supports) for i in self.support[s]],
+                    "main": self._field_view(main, values.auras(self, s) if main else (), hosted),
+                    "support": self._field_view(self.support[s], (), hosted),
                     "discount": self.discount[s],
                 }
             )
@@ -166,15 +167,15 @@ class PMState(StepState):
             "obstructor": self.ref(self.obstructor)
             if self.obstructor >= 0 and self.on_field(self.obstructor)
             else None,
-            "playing": [self.card(i).id for i in self.limbo],
+            "playing": [pool[cid[i]].id for i in self.limbo],
             "paying": paying.paying_view(self),
             "seats": seats,
             "options": dict(self.options),
             "result": None if self.result is None else self.result.to_dict(),
         }
         if seat is not None:
-            view["hand"] = sorted(self.card(i).id for i in self.hand[seat])
-            view["deck_bottom"] = [self.card(i).id for i in self.deck[seat][: self.bottom[seat]]]
+            view["hand"] = sorted([pool[cid[i]].id for i in self.hand[seat]])
+            view["deck_bottom"] = [pool[cid[i]].id for i in self.deck[seat][: self.bottom[seat]]]
         return view
 
     def resample_hidden(self, twin: PMState, seat: int, rng: Rng) -> None:

@@ -49,34 +49,88 @@ def gate(st: PMState, card: Card, seat: int) -> bool:
     return card.adversity is None or len(st.points[seat]) >= card.adversity
 
 
-def lasting(st: PMState, inst: int, card: Card, seat: int) -> list[tuple[int, int, int]]:
+def auras(st: PMState, seat: int) -> list[tuple[int, str, int, int]]:
+    """The auras of a seat's field that work now, as (stamp, trait, ap, dp): lasting
+    parts over its owner's main characters of one trait, gated by [逆境X]."""
+    pool, cid, since = st.pool, st.cid, st.since
+    found = []
+    for other in st.support[seat] + st.main[seat]:
+        source = pool[cid[other]]
+        for p in source.lasting:
+            if p.reach == "aura" and gate(st, source, seat):
+                found.append((since[other], p.trait, p.ap, p.dp))
+    return found
+
+
+def hosted(st: PMState) -> dict[int, list[int]]:
+    """The support cards set on each character (PM-1.7.3), in instance order."""
+    found: dict[int, list[int]] = {}
+    if st.host.count(-1) == len(st.host):  # none set, the usual case: one quick count
+        return found
+    for sup, host in enumerate(st.host):
+        if host >= 0:
+            found.setdefault(host, []).append(sup)
+    return found
+
+
+def lasting(
+    st: PMState, inst: int, card: Card, seat: int, over: list[tuple], supports: list[int]
+) -> list[tuple[int, int, int]]:
     """The lasting additions on a character as (stamp, ap, dp), from the lasting parts
-    (parts.Lasting) that reach it: its own, the auras of its owner's field over its
-    traits while it is in the main area, and those of the support cards set on it."""
+    (parts.Lasting) that reach it: its own, the auras `over` it (its owner's, while it
+    is in the main area) that name one of its traits, and those of its `supports`."""
     since = st.since
     gains = [(since[inst], p.ap, p.dp) for p in card.lasting if p.reach == "self"]
     if gains and not gate(st, card, seat):
         gains = []
-    if inst in st.main[seat]:
+    if over:
+        traits = card.traits
+        gains += [(when, ap, dp) for when, trait, ap, dp in over if trait in traits]
+    if supports:
         pool, cid = st.pool, st.cid
-        for other in st.support[seat] + st.main[seat]:
-            source = pool[cid[other]]
-            for p in source.lasting:
-                if p.reach == "aura" and p.trait in card.traits and gate(st, source, seat):
-                    gains.append((since[other], p.ap, p.dp))
-    if inst in st.host:
-        for sup, host in enumerate(st.host):
-            if host == inst:
-                gains += [(since[sup], p.ap, p.dp) for p in st.card(sup).lasting]
+        for sup in supports:
+            gains += [(since[sup], p.ap, p.dp) for p in pool[cid[sup]].lasting]
     return gains
 
 
 def values(st: PMState, inst: int) -> tuple[int, int]:
     """PM-GAP-24 a character's current AP/DP, never below 0."""
-    card = st.card(inst)
+    seat = owner(inst)
+    over = auras(st, seat) if inst in st.main[seat] else ()
+    supports = hosted(st).get(inst, ()) if inst in st.host else ()
+    own = [m for m in st.mods if m[0] == inst]
+    return _compose(st, inst, st.pool[st.cid[inst]], seat, own, over, supports)
+
+
+def area(
+    st: PMState, insts: list[int], over: list[tuple], hosted: dict[int, list[int]]
+) -> list[tuple[int | None, int | None, int]]:
+    """(AP, DP, cost) of every card of one area, AP and DP None for a card without
+    them, for readers of the whole field: the auras `over` the area (its owner's for
+    a main area, none for a support area) and the supports set on each character
+    (`hosted`) found once for all of them."""
+    pool, cid, mods = st.pool, st.cid, st.mods
+    found = []
+    for inst in insts:
+        card = pool[cid[inst]]
+        own = [m for m in mods if m[0] == inst] if mods else ()
+        ap = dp = None
+        if card.has_values:
+            supports = hosted.get(inst, ())
+            ap, dp = _compose(st, inst, card, owner(inst), own, over, supports)
+        found.append((ap, dp, _cost(card, own)))
+    return found
+
+
+def _compose(
+    st: PMState, inst: int, card: Card, seat: int, own: list, over: list, supports: list
+) -> tuple[int, int]:
+    """PM-GAP-24 the printed AP/DP with the effects until end of turn on it (`own`) and
+    its lasting additions, in the order `value_order` gives."""
     ap, dp = card.ap or 0, card.dp or 0
-    own = [m for m in st.mods if m[0] == inst] if st.mods else ()
-    gains = lasting(st, inst, card, owner(inst))
+    gains = (
+        lasting(st, inst, card, seat, over, supports) if card.lasting or over or supports else ()
+    )
     if not own or all(m[1] == "add" for m in own):  # additions alone: any order, one sum
         for m in own:
             ap, dp = ap + m[2], dp + m[3]
@@ -123,8 +177,11 @@ def _layers(ap: int, dp: int, own: list[tuple], gains: list[tuple]) -> tuple[int
 
 def cost(st: PMState, inst: int) -> int:
     """PM-GAP-17 a character's current cost: printed cost plus modifications."""
-    value = st.card(inst).cost
-    for m in st.mods:
-        if m[0] == inst:
-            value += m[4]
+    return _cost(st.pool[st.cid[inst]], [m for m in st.mods if m[0] == inst])
+
+
+def _cost(card: Card, own: list) -> int:
+    value = card.cost
+    for m in own:
+        value += m[4]
     return max(value, 0)
