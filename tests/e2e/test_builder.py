@@ -89,6 +89,42 @@ def test_a_deck_built_by_clicking_is_kept_played_and_shared(browser, server):
     other.context.close()
 
 
+DISTINCT_NAMES = """(() => { const seen = new Set(), ids = [];
+  for (const tile of document.querySelectorAll('.gallery-tile')) {
+    const name = tile.querySelector('.name').textContent;
+    if (!seen.has(name)) { seen.add(name); ids.push(tile.dataset.card); }
+  }
+  return ids.slice(0, 9); })()"""
+
+
+def test_a_princess_scramble_deck_is_built_and_kept_on_a_phone(browser, server):
+    """At 390x844: three copies of nine cards of different names, 27 cards (PS-3.1 25
+    to 50, PS-3.2 at most 3 of a name), kept and found again after a reload."""
+    page = watched_page(browser, {"width": 390, "height": 844})
+    page.goto(f"{server}/cards/ps")
+    page.wait_for_selector(".gallery-tile")
+    page.wait_for_selector("#builder .deck-problems li")
+    ids = page.evaluate(DISTINCT_NAMES)
+    for card_id in ids:
+        for _ in range(3):
+            page.click(f'.gallery-tile[data-card="{card_id}"] .card')
+    page.wait_for_selector("#builder .deck-problems li.ok")
+    assert page.inner_text("#builder .deck-problems") == "Legal deck: 27 cards"
+    assert page.evaluate("document.documentElement.scrollWidth <= innerWidth")  # no sideways scroll
+    page.fill("#builder .deck-name", "nine by three")
+    page.click("#builder .save-deck")
+    page.wait_for_url("**/decks/*#token=*")
+    deck_id = page.url.split("/decks/")[1].split("#")[0]
+    page.goto(f"{server}/decks/{deck_id}")
+    page.wait_for_selector("#builder .deck-problems li.ok")
+    assert page.input_value("#builder .deck-name") == "nine by three"
+    kept = httpx.get(f"{server}/api/decks/{deck_id}").json()
+    assert kept["game"] == "ps" and kept["legal"]
+    assert sorted(line.split()[1] for line in kept["text"].splitlines()) == sorted(ids)
+    assert page.errors == []
+    page.context.close()
+
+
 def test_the_gallery_filters_sorts_and_shows_one_card_large(browser, server):
     page = watched_page(browser, {"width": 1366, "height": 768})
     page.goto(f"{server}/cards/ps")
