@@ -20,8 +20,7 @@ import random
 import statistics
 import time
 
-from tcglab.engine import get_game
-from tcglab.engine.rng import Rng
+from rl_envs import engine_actions  # this folder's: the same playout, measured once
 
 GAMES = (("higurashi", 3), ("pgt", 2), ("pm", 2), ("ps", 2))
 
@@ -62,21 +61,8 @@ def dominoes(seconds: float, seed: int) -> float:
 
 
 def tcglab_game(game_id: str, players: int):
-    """A tcglab game's random legal actions a second, as bench/throughput.py plays."""
-    game = get_game(game_id)
-
-    def measure(seconds: float, seed: int) -> float:
-        actions, games, start = 0, 0, time.perf_counter()
-        while time.perf_counter() - start < seconds:
-            state = game.new_state(seed + games, players)
-            rng = Rng(seed + games)
-            games += 1
-            while not state.over:
-                state.apply(rng.choice(state.legal_actions()))
-                actions += 1
-        return actions / (time.perf_counter() - start)
-
-    return measure
+    """A tcglab game's random legal actions a second, as bench/rl_envs.py's bare engine."""
+    return lambda seconds, seed: engine_actions(game_id, players, seconds, seed)
 
 
 def subjects() -> dict:

@@ -54,10 +54,9 @@ def lone_pass(
     """The action to play for the person without asking, unless they asked for full
     control: the only legal one, when all it does is decline (`Game.pass_ids`) or, right
     after their own choice, finish it (`Game.completion_prefixes`: the sole target)."""
-    if full_control or len(legal) != 1:
+    if full_control or not game.plays_for_person(legal, follows_own):
         return None
-    lone = legal[0]
-    return lone if game.is_pass(lone) or (follows_own and game.completes(lone)) else None
+    return legal[0]
 
 
 def passed_for_you(action: Action, lang: str) -> str:

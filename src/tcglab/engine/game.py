@@ -145,6 +145,13 @@ class Game(ABC):
         action_id = action if isinstance(action, str) else action.id
         return bool(self.completion_prefixes) and action_id.startswith(self.completion_prefixes)
 
+    def plays_for_person(self, legal: list, follows_own: bool) -> bool:
+        """Whether a table may play a person's only legal action for them: it declines
+        (`is_pass`) or, right after their own choice, finishes it (`completes`)."""
+        if len(legal) != 1:
+            return False
+        return self.is_pass(legal[0]) or (follows_own and self.completes(legal[0]))
+
     def __reduce_ex__(self, protocol):
         """A registered game travels to another process by its id (its card set is
         read there once), not as a copy of its card tables."""

@@ -137,27 +137,27 @@ class Fields:
             accepted = ", ".join(names) or "none"
             raise self.fail(unknown[0], f"not a field here; accepted: {accepted}")
 
-    def text(self, name: str, default: Any = _MISSING) -> str:
+    def _typed(self, name: str, default: Any, kind: type, expected: str):
+        """The field's value if it is a `kind` (a bool is no number), else the one line
+        saying what was expected."""
         value = self.get(name, default)
-        if not isinstance(value, str):
-            raise self.fail(name, "expected a string")
+        if not isinstance(value, kind) or (kind is not bool and isinstance(value, bool)):
+            raise self.fail(name, f"expected {expected}")
         return value
+
+    def text(self, name: str, default: Any = _MISSING) -> str:
+        return self._typed(name, default, str, "a string")
 
     def number(
         self, name: str, default: Any = _MISSING, lo: int | None = None, hi: int | None = None
     ) -> int:
-        value = self.get(name, default)
-        if isinstance(value, bool) or not isinstance(value, int):
-            raise self.fail(name, "expected a whole number")
+        value = self._typed(name, default, int, "a whole number")
         if (lo is not None and value < lo) or (hi is not None and value > hi):
             raise self.fail(name, f"{value} is out of range; accepted: {_bounds(lo, hi)}")
         return value
 
     def flag(self, name: str, default: Any = _MISSING) -> bool:
-        value = self.get(name, default)
-        if not isinstance(value, bool):
-            raise self.fail(name, "expected true or false")
-        return value
+        return self._typed(name, default, bool, "true or false")
 
     def one_of(self, name: str, choices, default: Any = _MISSING) -> str:
         value = self.get(name, default)
@@ -168,10 +168,7 @@ class Fields:
         return value
 
     def items(self, name: str, default: Any = _MISSING) -> list:
-        value = self.get(name, default)
-        if not isinstance(value, list):
-            raise self.fail(name, "expected a list")
-        return value
+        return self._typed(name, default, list, "a list")
 
     def cards(
         self, name: str, known, default: Any = _MISSING, most: int | None = None

@@ -179,10 +179,9 @@ class Table:
         if seat.kind != "human" or not seat.auto_pass:
             return None
         legal = state._legal
-        if len(legal) != 1:
+        if not self.game.plays_for_person(legal, self.last_actor == seat.seat):
             return None
-        own = self.last_actor == seat.seat and self.game.completes(legal[0])
-        return (seat.seat, legal[0]) if own or self.game.is_pass(legal[0]) else None
+        return seat.seat, legal[0]
 
     def names(self) -> list[str]:
         """What the log calls each seat: its player's name (P1, P2 ... where none)."""
