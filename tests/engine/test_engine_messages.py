@@ -77,7 +77,7 @@ def test_card_names_follow_the_language_and_derived_fields_are_added(tmp_path):
 def test_a_language_missing_a_message_is_refused_on_load(tmp_path):
     ja = JA.replace('buff = "「{name:card}」{amount:+d}"\n', "")
     with pytest.raises(
-        CardDataError, match=r"ja.toml: messages differ from English: missing \['buff'\]"
+        CardDataError, match=r"ja.toml: \[messages\] differs from English: missing \['buff'\]"
     ):
         _catalogue(tmp_path, ja=ja)
 
@@ -104,3 +104,75 @@ def test_an_event_without_the_fields_of_any_template_says_which_it_needs(tmp_pat
 
 def test_seats_are_named_from_one():
     assert [seat_name(s) for s in range(3)] == ["P1", "P2", "P3"]
+
+
+# -- action labels: the [actions] table, filled only when a label is read ------------
+
+ACTIONS_EN = """
+[actions]
+play = "Play {card:name} ({cost})"
+use = "{card:name}: {card:text}"
+roll = "Roll {k}D{k:odds}"
+aim = ["Aim at {card:name}", "Aim at face-down card {place}"]
+"""
+
+ACTIONS_JA = """
+[actions]
+play = "「{card:name}」をプレイ（コスト{cost}）"
+use = "「{card:name}」：{card:text}"
+roll = "{k}Dを振る{k:odds}"
+aim = ["「{card:name}」を狙う", "裏向きの{place}枚目を狙う"]
+"""
+
+
+class Card:
+    def __init__(self, en: str, ja: str, text_en: str = "", text_ja: str = "") -> None:
+        self.name_en, self.name_ja, self.text_en, self.text_ja = en, ja, text_en, text_ja
+
+
+def _actions(tmp_path, **kwargs):
+    return _catalogue(tmp_path, ACTIONS_EN, ACTIONS_JA, **kwargs)
+
+
+def test_an_action_label_is_made_from_its_data_in_each_language(tmp_path):
+    words = _actions(tmp_path, specs={"odds": lambda k, lang: f" ({k * 10}%)"})
+    ember = Card("Ember", "残り火", "Deal 1 damage", "1点のダメージ")
+    play = words.action("play ember", "play", card=ember, cost=3)
+    assert (play.id, play.label, play.ja) == (
+        "play ember",
+        "Play Ember (3)",
+        "「残り火」をプレイ（コスト3）",
+    )
+    use = words.action("use M1", "use", card=ember)
+    assert use.text("ja") == "「残り火」：1点のダメージ"
+    assert words.action("roll 2", "roll", k=2).text("en") == "Roll 2D (20%)"
+
+
+def test_a_card_without_japanese_text_reads_in_english(tmp_path):
+    words = _actions(tmp_path)
+    plain = Card("Frost", "霜", "Freeze a character", "")
+    assert words.action("use M2", "use", card=plain).ja == "「霜」：Freeze a character"
+
+
+def test_an_action_label_picks_the_wording_its_data_allows(tmp_path):
+    """A face-down character the chooser does not know is named by its place only."""
+    words = _actions(tmp_path)
+    assert words.action("aim 1", "aim", card=Card("Ember", "残り火")).label == "Aim at Ember"
+    assert words.action("aim 2", "aim", place=2).ja == "裏向きの2枚目を狙う"
+
+
+def test_an_action_missing_from_a_language_is_refused_on_load(tmp_path):
+    ja = ACTIONS_JA.replace('roll = "{k}Dを振る{k:odds}"\n', "")
+    with pytest.raises(
+        CardDataError, match=r"ja.toml: \[actions\] differs from English: missing \['roll'\]"
+    ):
+        _catalogue(tmp_path, ACTIONS_EN, ja)
+
+
+def test_labels_are_not_made_until_read(tmp_path):
+    """A playout asks for legal actions at every step and reads no label."""
+    made = []
+    words = _actions(tmp_path, specs={"odds": lambda k, lang: made.append(lang) or ""})
+    roll = words.action("roll 3", "roll", k=3)
+    assert made == []
+    assert roll.text("ja") == "3Dを振る" and made == ["ja"]

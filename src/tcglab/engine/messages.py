@@ -23,6 +23,14 @@ A catalogue file (`messages/en.toml`, `messages/ja.toml` in a game's package) ha
   are templates themselves, filled from the same data.
 - A game may derive extra fields for some kinds (`derive`), so the wording stays in
   the catalogue and only the arithmetic stays in code.
+
+An `[actions]` table holds the labels of a game's actions in the same form, filled
+only when someone reads a label (`Messages.action` makes such an action). Action data
+may hold card objects: `{card:name}` and `{card:text}` are a card's name and text in
+the catalogue's language (its `name_en` / `name_ja`, `text_en` / `text_ja`);
+`{field:said}` is a pair `(function, value)` written as `function(value, lang)`, for
+wording that a game's rules already know how to make (an ability's text); and a game can
+add specs of its own (`specs`).
 """
 
 from __future__ import annotations
@@ -33,6 +41,7 @@ from contextlib import contextmanager
 from contextvars import ContextVar
 from pathlib import Path
 
+from tcglab.engine.actions import Said
 from tcglab.engine.cardfile import read_toml
 from tcglab.engine.errors import CardDataError
 
@@ -113,6 +122,13 @@ class _Filler(string.Formatter):
             return seat_names(value, cat.lang)
         if spec == "card":
             return cat.card_name(value, cat.lang)
+        if spec in ("name", "text"):
+            return getattr(value, f"{spec}_{cat.lang}") or getattr(value, f"{spec}_en")
+        if spec == "said":
+            return value[0](value[1], cat.lang)
+        own = cat.specs.get(spec)
+        if own is not None:
+            return own(value, cat.lang)
         terms = cat.terms.get(spec)
         if terms is None:
             return format(value, spec)
@@ -130,19 +146,18 @@ class Catalogue:
         path: Path,
         lang: str,
         card_name: Callable[[str, str], str],
+        specs: dict[str, Callable] | None = None,
     ) -> None:
         data = read_toml(path)
-        unknown = set(data) - {"messages", "terms"}
+        unknown = set(data) - {"messages", "actions", "terms"}
         if unknown:
             raise CardDataError(
-                f"{path}: unknown table(s) {sorted(unknown)}; tables: messages, terms"
+                f"{path}: unknown table(s) {sorted(unknown)}; tables: messages, actions, terms"
             )
         self.path, self.lang, self.card_name = path, lang, card_name
-        self.messages: dict[str, tuple[Template, ...]] = {}
-        for kind, entry in _table(path, data, "messages").items():
-            texts = entry if isinstance(entry, list) else [entry]
-            where = f"{path}: message {kind!r}"
-            self.messages[kind] = tuple(Template(t, where) for t in texts)
+        self.specs = specs or {}
+        self.messages = _templates(path, data, "messages", "message")
+        self.actions = _templates(path, data, "actions", "action")
         self.terms: dict[str, dict[str, Template]] = {}
         for name, table in _table(path, data, "terms").items():
             if not isinstance(table, dict):
@@ -152,11 +167,27 @@ class Catalogue:
         self._filler = _Filler(self)
 
     def describe(self, kind: str, data: dict) -> str:
-        for template in self.messages[kind]:
+        return self._fill(self.messages[kind], kind, data)
+
+    def label(self, kind: str, data: dict) -> str:
+        return self._fill(self.actions[kind], kind, data)
+
+    def _fill(self, templates: tuple[Template, ...], kind: str, data: dict) -> str:
+        for template in templates:
             if template.fits(data):
                 return self._filler.fill(template, data)
-        needed = " or ".join(str(list(t.fields)) for t in self.messages[kind])
+        needed = " or ".join(str(list(t.fields)) for t in templates)
         raise KeyError(f"{self.path}: {kind!r} needs the fields {needed}, given {sorted(data)}")
+
+
+def _templates(path: Path, data: dict, key: str, what: str) -> dict[str, tuple[Template, ...]]:
+    """A table of templates by kind: a template, or a list tried in order."""
+    found = {}
+    for kind, entry in _table(path, data, key).items():
+        texts = entry if isinstance(entry, list) else [entry]
+        where = f"{path}: {what} {kind!r}"
+        found[kind] = tuple(Template(t, where) for t in texts)
+    return found
 
 
 def _table(path: Path, data: dict, key: str) -> dict:
@@ -183,20 +214,21 @@ class Messages:
         folder: Path,
         card_name: Callable[[str, str], str] = _same_name,
         derive: dict[str, Callable[[dict], dict]] | None = None,
+        specs: dict[str, Callable] | None = None,
     ) -> None:
         self.by_lang = {
-            lang: Catalogue(folder / f"{lang}.toml", lang, card_name) for lang in LANGUAGES
+            lang: Catalogue(folder / f"{lang}.toml", lang, card_name, specs) for lang in LANGUAGES
         }
         self.derive = derive or {}
-        english = set(self.by_lang["en"].messages)
+        english = self.by_lang["en"]
         for catalogue in self.by_lang.values():
-            missing = english - set(catalogue.messages)
-            extra = set(catalogue.messages) - english
-            if missing or extra:
-                raise CardDataError(
-                    f"{catalogue.path}: messages differ from English: "
-                    f"missing {sorted(missing)}, extra {sorted(extra)}"
-                )
+            for table in ("messages", "actions"):
+                ours, theirs = set(getattr(english, table)), set(getattr(catalogue, table))
+                if ours != theirs:
+                    raise CardDataError(
+                        f"{catalogue.path}: [{table}] differs from English: "
+                        f"missing {sorted(ours - theirs)}, extra {sorted(theirs - ours)}"
+                    )
 
     def kinds(self) -> set[str]:
         return set(self.by_lang["en"].messages)
@@ -207,3 +239,11 @@ class Messages:
         if derive is not None:
             data = {**data, **derive(data)}
         return self.by_lang.get(lang, self.by_lang["en"]).describe(kind, data)
+
+    def label(self, kind: str, data: dict, lang: str = "en") -> str:
+        """The label of one action in `lang` ("ja", or English for anything else)."""
+        return self.by_lang.get(lang, self.by_lang["en"]).label(kind, data)
+
+    def action(self, action_id: str, kind: str, /, **data) -> Said:
+        """An action labelled by the `[actions]` template `kind`, filled when read."""
+        return Said(action_id, self, kind, data)

@@ -9,9 +9,9 @@ from typing import TYPE_CHECKING
 
 from tcglab.engine.actions import Action
 from tcglab.engine.piles import take_card
-from tcglab.games.higurashi.labels import SEATS, character_ja
 from tcglab.games.higurashi.parts.survey import Survey, survey
 from tcglab.games.higurashi.procedure import decision
+from tcglab.games.higurashi.words import say, seen
 
 if TYPE_CHECKING:
     from tcglab.games.higurashi.cards import EventCard
@@ -55,11 +55,7 @@ def plays(st: HigurashiState, seat: int, timing: str, table: Survey | None = Non
 
 @cache
 def play_action(card: EventCard) -> Action:
-    return Action(
-        f"play {card.id}",
-        f"Play {card.name_en}: {card.text_en}",
-        f"「{card.name_ja}」を使う：{card.text_ja}",
-    )
+    return say(f"play {card.id}", "play", card=card)
 
 
 def begin_play(st: HigurashiState, seat: int, card_id: str) -> None:
@@ -76,11 +72,7 @@ def begin_play(st: HigurashiState, seat: int, card_id: str) -> None:
 def _target_actions(st: HigurashiState, seat: int, inst: int) -> list[Action]:
     card = st.event_card(inst)
     return [
-        Action(
-            f"target {st.ref(i)}",
-            f"{card.name_en} on {st.name(i, seat)} ({SEATS[st.owner[i]]})",
-            f"「{card.name_ja}」を{character_ja(st, i, seat)}に使う",
-        )
+        say(f"target {st.ref(i)}", "target", event=card, **seen(st, i, seat))
         for i in targets(st, seat, card)
     ]
 

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 from tcglab.engine.actions import Action
 from tcglab.games.higurashi import continuous, effects, table
 from tcglab.games.higurashi.procedure import automatic, decision
+from tcglab.games.higurashi.words import say
 
 if TYPE_CHECKING:
     from tcglab.games.higurashi.cards import EventCard
@@ -89,7 +90,7 @@ def _trim_actions(st: HigurashiState, seat: int) -> list[Action]:
 
 @cache
 def discard_action(card: EventCard) -> Action:
-    return Action(f"discard {card.id}", f"Discard {card.name_en}", f"「{card.name_ja}」を捨てる")
+    return say(f"discard {card.id}", "discard", card=card)
 
 
 @decision("trim", _trim_actions)
