@@ -29,7 +29,8 @@ def set_up(st: HigurashiState) -> None:
             st.rows[seat].append(inst)
             st.owner[inst] = seat
             st.known[inst] = 1 << seat  # G4-2.1 each player looks at their own cards
-    st.emit("deal", players=st.players, each=DEALT)
+    own = {seat: {"cards": [st.char(i).id for i in st.rows[seat]]} for seat in range(st.players)}
+    st.emit("deal", own, players=st.players, each=DEALT)
     st.first = st.current = start_roll(st)
     st.stack.append(("turn_start", st.first))
 

@@ -208,6 +208,7 @@ def stage_pay(st: PgtState, pid: int, p: dict) -> None:
     text = FLIP_TEXT if ab is None else ab.text
     st.emit(
         "use",
+        {p["seat"]: {"card": st.card(inst).id}},  # the user knows its own character
         seat=p["seat"],
         actor=st.ref(inst),
         name=st.name(inst, None),
