@@ -48,6 +48,7 @@ from tcglab.engine.errors import CardDataError
 LANGUAGES = ("en", "ja")
 
 _PARSER = string.Formatter()
+_new = tuple.__new__
 
 
 # The names a table gave its seats, while its events are told (`named`); else none.
@@ -246,4 +247,4 @@ class Messages:
 
     def action(self, action_id: str, kind: str, /, **data) -> Said:
         """An action labelled by the `[actions]` template `kind`, filled when read."""
-        return Said(action_id, self, kind, data)
+        return _new(Said, (action_id, self, kind, data))  # Said(...) without its frame
