@@ -3,7 +3,7 @@
 import pytest
 
 from tcglab.engine.errors import CardDataError
-from tcglab.engine.messages import Messages, seat_name
+from tcglab.engine.messages import Messages, named, seat_name
 
 EN = """
 [messages]
@@ -11,6 +11,7 @@ draw = ["{seat:seat} draws {name:card}", "{seat:seat} draws a card"]
 damage = "{seat:seat} takes {amount} damage{why:why}"
 over = "Game over: {winners:seats} win ({reason:reason})"
 buff = "{name:card} gets {amount:+d}"
+move = "{name:card} moves to {at:place}"
 
 [terms.why]
 battle = ""
@@ -26,6 +27,7 @@ draw = ["{seat:seat}が「{name:card}」を引いた", "{seat:seat}がカード�
 damage = "{seat:seat}が{amount}点のダメージを受けた{why:why}"
 over = "ゲーム終了：{winners:seats}の勝利（{reason:reason}）"
 buff = "「{name:card}」{amount:+d}"
+move = "「{name:card}」が{at:place}へ移動"
 
 [terms.why]
 battle = ""
@@ -72,6 +74,31 @@ def test_card_names_follow_the_language_and_derived_fields_are_added(tmp_path):
     assert messages.describe("buff", {"name": "Ember", "amount": 2}) == "Ember gets -2"
     assert messages.describe("buff", {"name": "Ember", "amount": 2}, "ja") == "「残り火」-2"
     assert messages.describe("draw", {"seat": 0, "name": "Ember"}, "xx") == "P1 draws Ember"
+
+
+def _place(ref, lang):
+    """A toy game's position refs, "s2.back": seat 1's back row."""
+    seat, row = ref.split(".")
+    words = {"en": f"{row} row", "ja": {"back": "後列", "front": "前列"}[row]}
+    return int(seat[1:]) - 1, words[lang]
+
+
+def test_a_place_is_its_seats_name_and_the_games_words_for_the_slot(tmp_path):
+    messages = _catalogue(tmp_path, place=_place)
+    data = {"name": "Ember", "at": "s2.back"}
+    assert messages.describe("move", data) == "Ember moves to P2's back row"
+    assert messages.describe("move", data, "ja") == "「Ember」がP2の後列へ移動"
+    with named(["Ann", "Bo"]):
+        assert messages.describe("move", data) == "Ember moves to Bo's back row"
+        assert messages.describe("move", data, "ja") == "「Ember」がBoの後列へ移動"
+    several = {"name": "Ember", "at": ["s1.front", "s2.back"]}
+    assert messages.describe("move", several) == "Ember moves to P1's front row, P2's back row"
+    assert messages.describe("move", several, "ja") == "「Ember」がP1の前列、P2の後列へ移動"
+
+
+def test_a_game_that_names_no_places_says_so(tmp_path):
+    with pytest.raises(KeyError, match="names no places"):
+        _catalogue(tmp_path).describe("move", {"name": "Ember", "at": "s1.front"})
 
 
 def test_a_language_missing_a_message_is_refused_on_load(tmp_path):

@@ -19,8 +19,12 @@ A catalogue file (`messages/en.toml`, `messages/ja.toml` in a game's package) ha
   `{seat:seat}` a seat's name (P1, P2 ..., or the names a table gives its seats,
   see `named`) and `{seats:seats}` a list of them;
   `{name:card}` a card's name in the catalogue's language (the game supplies the
-  translation); `{field:NAME}` looks the value up in `[terms.NAME]`, whose entries
-  are templates themselves, filled from the same data.
+  translation); `{at:place}` a place on the table, the game's position ref ("P1.B1")
+  or a list of them, as players read it: its seat's name (as `{seat:seat}` gives it)
+  and the slot in the game's words, "Tester's B1", "TesterのB1" (the game says how a
+  ref splits into the two: `place`), so no slot id reaches a log line;
+  `{field:NAME}` looks the value up in `[terms.NAME]`, whose entries are templates
+  themselves, filled from the same data.
 - A game may derive extra fields for some kinds (`derive`), so the wording stays in
   the catalogue and only the arithmetic stays in code.
 
@@ -79,6 +83,26 @@ def seat_names(seats, lang: str = "en") -> str:
     return joiner.join(seat_name(s) for s in seats)
 
 
+# A place on the table: its seat's name, then the slot in the game's words.
+_PLACE = {"en": "{seat}'s {slot}", "ja": "{seat}の{slot}"}
+
+
+def _no_place(ref: str, lang: str) -> tuple[int, str]:
+    raise KeyError(f"this game names no places, given {ref!r}")
+
+
+def _places(place: Callable[[str, str], tuple[int, str]], refs, lang: str = "en") -> str:
+    """A position ref (or a list of them) as players read it: 'Tester's B1'."""
+    form, joiner = (_PLACE["ja"], "、") if lang == "ja" else (_PLACE["en"], ", ")
+    if isinstance(refs, str):
+        refs = (refs,)
+    said = []
+    for ref in refs:
+        seat, slot = place(ref, lang)
+        said.append(form.format(seat=seat_name(seat), slot=slot))
+    return joiner.join(said)
+
+
 class Template:
     """One message template, parsed once: its text and the fields it needs."""
 
@@ -127,6 +151,8 @@ class _Filler(string.Formatter):
             return getattr(value, f"{spec}_{cat.lang}") or getattr(value, f"{spec}_en")
         if spec == "said":
             return value[0](value[1], cat.lang)
+        if spec == "place":
+            return _places(cat.place, value, cat.lang)
         own = cat.specs.get(spec)
         if own is not None:
             return own(value, cat.lang)
@@ -148,6 +174,7 @@ class Catalogue:
         lang: str,
         card_name: Callable[[str, str], str],
         specs: dict[str, Callable] | None = None,
+        place: Callable[[str, str], tuple[int, str]] = _no_place,
     ) -> None:
         data = read_toml(path)
         unknown = set(data) - {"messages", "actions", "terms"}
@@ -155,7 +182,7 @@ class Catalogue:
             raise CardDataError(
                 f"{path}: unknown table(s) {sorted(unknown)}; tables: messages, actions, terms"
             )
-        self.path, self.lang, self.card_name = path, lang, card_name
+        self.path, self.lang, self.card_name, self.place = path, lang, card_name, place
         self.specs = specs or {}
         self.messages = _templates(path, data, "messages", "message")
         self.actions = _templates(path, data, "actions", "action")
@@ -206,8 +233,9 @@ class Messages:
     """A game's event messages in every language, with English as the fallback.
 
     `folder` holds `en.toml` and `ja.toml`; `card_name(name, lang)` translates a card
-    name the events carry (in English) into `lang`; `derive[kind](data)` returns extra
-    fields a kind's templates use.
+    name the events carry (in English) into `lang`; `place(ref, lang)` splits a position
+    ref the events carry into its seat and the slot in `lang`'s words (`{at:place}`);
+    `derive[kind](data)` returns extra fields a kind's templates use.
     """
 
     def __init__(
@@ -216,9 +244,11 @@ class Messages:
         card_name: Callable[[str, str], str] = _same_name,
         derive: dict[str, Callable[[dict], dict]] | None = None,
         specs: dict[str, Callable] | None = None,
+        place: Callable[[str, str], tuple[int, str]] = _no_place,
     ) -> None:
         self.by_lang = {
-            lang: Catalogue(folder / f"{lang}.toml", lang, card_name, specs) for lang in LANGUAGES
+            lang: Catalogue(folder / f"{lang}.toml", lang, card_name, specs, place)
+            for lang in LANGUAGES
         }
         self.derive = derive or {}
         english = self.by_lang["en"]

@@ -43,6 +43,7 @@ from itertools import islice
 from tcglab.agents import Decision
 from tcglab.agents.specs import make_agent
 from tcglab.engine import BadOption, Game, State, TcglabError, get_game
+from tcglab.engine.messages import named
 from tcglab.engine.registry import games
 from tcglab.engine.replay import record
 from tcglab.engine.scenario_file import Scenario
@@ -238,7 +239,8 @@ class Table:
         since = max(0, min(since, length))
         legal = []
         if seat is not None and playing and state.to_move == seat:
-            legal = [{"id": a.id, "label": a.text(lang)} for a in state.legal_actions()]
+            with named(self.names()):  # a label naming a place names its seat as the log does
+                legal = [{"id": a.id, "label": a.text(lang)} for a in state.legal_actions()]
         return {
             "to_move": state.to_move if playing else None,
             "observation": self.observation(seat),

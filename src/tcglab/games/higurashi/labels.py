@@ -9,6 +9,7 @@ from tcglab.engine.messages import seat_name
 SEATS = tuple(seat_name(seat) for seat in range(8))
 
 
-def hidden_ja(seat: int, slot: int) -> str:
-    """A face-down character the viewer does not know, named by its place in a row."""
-    return f"{SEATS[seat]}の列の{slot + 1}枚目（裏向き）"
+def hidden_ja(seat: int, slot: int, owner: str | None = None) -> str:
+    """A face-down character the viewer does not know, named by its place in a row (of
+    `owner`, a seat name: a message gives the table's; else P1, P2 ...)."""
+    return f"{SEATS[seat] if owner is None else owner}の列の{slot + 1}枚目（裏向き）"

@@ -13,7 +13,16 @@ from tcglab.engine.messages import Messages
 if TYPE_CHECKING:
     from tcglab.games.pgt.state import PgtState
 
-WORDS = Messages(Path(__file__).with_name("messages") / "actions")
+
+def place(ref: str, lang: str) -> tuple[int, str]:
+    """A position ref the events carry ('P1.B1', PgtState.ref) as its seat and its slot
+    as players of either language name it (B1: the rulebook's and the board's word),
+    for `{at:place}`, which reads "Tester's B1"."""
+    seat, slot = ref.split(".")
+    return int(seat[1:]) - 1, slot
+
+
+WORDS = Messages(Path(__file__).with_name("messages") / "actions", place=place)
 say = WORDS.action
 
 
