@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 from tcglab.engine.actions import Action
 from tcglab.games.ps import effects, values, zones
 from tcglab.games.ps.procedure import automatic, decision
-from tcglab.games.ps.words import say
+from tcglab.games.ps.words import keep, kept, say
 
 if TYPE_CHECKING:
     from tcglab.games.ps.field import Unit
@@ -22,7 +22,8 @@ NO_MORE_DEFENDERS = say("done", "no_more_defenders")
 
 def _slot_action(st: PSState, verb: str, slot: int, number: int) -> Action:
     """`attack n` or `defend n` with the character in slot n."""
-    return say(f"{verb} {slot}", verb, card=st.card(number))
+    made = kept(st, verb, slot, number)
+    return made or keep(st, say(f"{verb} {slot}", verb, card=st.card(number)), verb, slot, number)
 
 
 def attack_actions(st: PSState, seat: int) -> list[Action]:

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 from tcglab.engine.actions import Action
 from tcglab.games.ps.field import Placed
 from tcglab.games.ps.procedure import decision
-from tcglab.games.ps.words import say
+from tcglab.games.ps.words import keep, kept, say
 
 if TYPE_CHECKING:
     from tcglab.games.ps.parts import Effect
@@ -99,7 +99,8 @@ def ability_actions(st: PSState, seat: int, timing: str) -> list[Action]:
             continue
         if not ability.possible(st, seat):
             continue
-        acts.append(say(f"use {slot}", "use", card=card))
+        made = kept(st, "use", slot, unit.card)
+        acts.append(made or keep(st, say(f"use {slot}", "use", card=card), "use", slot, unit.card))
     return acts
 
 

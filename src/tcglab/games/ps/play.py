@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 from tcglab.engine.actions import Action
 from tcglab.games.ps import battle, effects, zones
 from tcglab.games.ps.procedure import decision
-from tcglab.games.ps.words import say
+from tcglab.games.ps.words import keep, kept, say
 from tcglab.games.ps.zones import FIELD_LIMIT, same_name_on_field
 
 if TYPE_CHECKING:
@@ -76,9 +76,13 @@ def place_actions(st: PSState, seat: int, timing: str) -> list[Action]:
     for number in set(hand):
         card = cards[number]
         if can_place(st, seat, card, free, timing):
-            acts.append(say(f"play {card.id}", "play", card=card, kind=card.kind, level=card.level))
+            acts.append(kept(st, "play", number) or keep(st, _place(card), "play", number))
     acts.sort()
     return acts
+
+
+def _place(card) -> Action:
+    return say(f"play {card.id}", "play", card=card, kind=card.kind, level=card.level)
 
 
 def place_card(st: PSState, seat: int, card_id: str) -> None:
