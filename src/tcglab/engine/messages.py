@@ -158,6 +158,18 @@ class Catalogue:
         needed = " or ".join(str(list(t.fields)) for t in self.messages[kind])
         raise KeyError(f"{self.path}: {kind!r} needs the fields {needed}, given {sorted(data)}")
 
+    def term(self, name: str, key: str, data: dict) -> str:
+        """One entry of `[terms.NAME]` filled from `data`: words a game says outside
+        its events (why an option cannot be taken now, `tcglab.engine.unavailable`)."""
+        table = self.terms.get(name)
+        if table is None or key not in table:
+            raise KeyError(f"{self.path}: no [terms.{name}] entry {key!r}")
+        template = table[key]
+        if not template.fits(data):
+            missing = sorted(set(template.fields) - set(data))
+            raise KeyError(f"{self.path}: [terms.{name}] {key!r} needs the fields {missing}")
+        return self._filler.fill(template, data)
+
 
 def _table(path: Path, data: dict, key: str) -> dict:
     table = data.get(key, {})
@@ -207,3 +219,8 @@ class Messages:
         if derive is not None:
             data = {**data, **derive(data)}
         return self.by_lang.get(lang, self.by_lang["en"]).describe(kind, data)
+
+    def term(self, name: str, key: str, data: dict, lang: str = "en") -> str:
+        """An entry of `[terms.NAME]` in `lang` ("ja", or English for anything else),
+        filled from `data`."""
+        return self.by_lang.get(lang, self.by_lang["en"]).term(name, key, data)

@@ -198,15 +198,17 @@ class Table:
 
     def view(self, seat: int | None, since: int = 0, lang: str = "en") -> dict:
         """Everything `seat` (None = spectator) is sent: its observation, the events
-        from `since` on as it sees them, and its legal actions when it is to move, with
-        labels and messages in `lang`."""
+        from `since` on as it sees them, and its legal actions when it is to move (with
+        the options it cannot take now and why, `unavailable`), with labels and messages
+        in `lang`."""
         state = self.ensure_state()
         playing = not self.finished and not state.over
         length = notes.log_length(state, self.row.notes, seat)
         since = max(0, min(since, length))
-        legal = []
+        legal, unavailable = [], []
         if seat is not None and playing and state.to_move == seat:
             legal = [{"id": a.id, "label": a.text(lang)} for a in state.legal_actions()]
+            unavailable = state.unavailable(lang)  # what it cannot take now, and why
         view = {
             "type": "view",
             "table": self.id,
@@ -220,6 +222,7 @@ class Table:
             "events": notes.events(state, self.row.notes, seat, since, lang, self.names()),
             "next": length,
             "legal": legal,
+            "unavailable": unavailable,
             "result": self.row.result,
             "seats": [public_seat(s) for s in self.seats],
             "ai_error": self.ai_error,
@@ -881,7 +884,9 @@ class Lobby:
         if state.to_move != number:
             raise Conflict(f"it is not seat {number}'s turn; seat {state.to_move} is to move")
         if action_id not in {a.id for a in state.legal_actions()}:
-            raise Conflict(f"{action_id!r} is not one of your legal actions now")
+            why = next((o["why"] for o in state.unavailable() if o["id"] == action_id), "")
+            said = f": {why}" if why else ""  # an option the seat cannot take now, and why
+            raise Conflict(f"{action_id!r} is not one of your legal actions now{said}")
         self._commit(table, number, action_id)
         return table.version
 
