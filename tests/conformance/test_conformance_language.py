@@ -49,3 +49,15 @@ def test_english_reads_in_english(case):
         for state in case.walk(seed, every=7):
             for action in state.legal_actions():
                 assert not JAPANESE.search(action.label), f"{case}: {action.label}"
+
+
+def test_a_label_read_later_says_what_it_said_when_offered(case):
+    """Labels are made when read, from values the action kept: a client may read them
+    after the game has moved on (a log, a replay) and must read the same words."""
+    for seed in case.seeds(1, "late-labels"):
+        offered = []
+        for state in case.walk(seed, every=5):
+            legal = state.legal_actions()
+            offered.append((legal, [(a.label, a.ja) for a in legal]))
+        for legal, said in offered:
+            assert [(a.label, a.ja) for a in legal] == said, f"{case}: a label changed"

@@ -1,6 +1,7 @@
 """The card gallery and deck builder in a real browser: a legal Precious Memories deck
 built by clicking cards, kept on the server, found again after a reload, played at a
-table and opened from its share link in another browser.
+table and opened from its share link in another browser, whose player joins that table
+with a deck of their own (kept through the API), which deals the game.
 
 `python -m tests.e2e.test_builder [--out DIR]` saves the gallery and the builder at
 1366x768 and 390x844 (gallery-desktop.png, gallery-phone.png, builder-desktop.png,
@@ -11,6 +12,7 @@ from __future__ import annotations
 import argparse
 import sys
 import tempfile
+from collections import Counter
 from pathlib import Path
 
 import httpx
@@ -19,8 +21,14 @@ from .conftest import ARGS, CHROMIUM, pytestmark, tcglab_server, watched_page  #
 
 SIZES = {"desktop": {"width": 1366, "height": 768}, "phone": {"width": 390, "height": 844}}
 LEVELS = "els => els.map((e) => e.lastChild.textContent)"
+HAND = "els => els.map((e) => e.dataset.card)"
 FIFTEEN_IDS = """[...document.querySelectorAll('.gallery-tile')].slice(0, 15)
   .map((tile) => tile.dataset.card)"""
+
+
+def deck_text(ids: list[str]) -> str:
+    """Card ids as the `count card-id` list the command line reads."""
+    return "\n".join(f"{n} {card}" for card, n in Counter(ids).items())
 
 
 def build_by_clicking(page, url: str) -> list[str]:
@@ -64,14 +72,18 @@ def test_a_deck_built_by_clicking_is_kept_played_and_shared(browser, server):
     assert page.input_value("#builder .deck-name") == "fifteen by four"
     assert page.query_selector("#builder .save-deck") is not None
 
-    # The lobby offers the kept deck; a table is created with it.
+    # The lobby offers the kept deck; a table is created with it and seat 2 left for a
+    # friend: nothing is dealt until the friend has taken it.
     page.goto(f"{server}/")
     page.select_option("#game", "pm")
+    page.select_option(".seat-kind >> nth=1", "human")
     page.select_option(".deck-choice >> nth=0", f"kept:{deck_id}")
     page.click("#create-go")
     page.wait_for_url("**/table/*")
     table_id = page.url.rsplit("/", 1)[1].split("?")[0]
-    page.wait_for_selector(".board")
+    page.wait_for_selector("#waiting")
+    assert "Waiting for players" in page.inner_text(".status")
+    assert page.query_selector(".board") is None
 
     # Another browser opens the share link: read-only, and can copy it.
     other = watched_page(browser, {"width": 390, "height": 844})
@@ -82,6 +94,26 @@ def test_a_deck_built_by_clicking_is_kept_played_and_shared(browser, server):
     other.click("#builder .copy-deck")
     other.wait_for_selector("#builder .save-deck")
     assert other.inner_text("#builder .deck-size").strip() == "60 cards"
+
+    # That player keeps a deck of their own through the API (all Mitsuboshi cards, none
+    # of the seat's standard deck), opens it with its token so that this browser keeps
+    # it, and brings it to seat 2 from the join link: the last seat taken deals the game.
+    moon = httpx.get(f"{server}/api/games/pm/decks").json()["moon-links"]
+    body = {"game": "pm", "name": "moon deck", "text": deck_text(moon)}
+    theirs = httpx.post(f"{server}/api/decks", json=body).json()
+    other.goto(f"{server}/decks/{theirs['id']}#token={theirs['token']}")
+    other.wait_for_selector("#builder .save-deck")
+    other.goto(f"{server}/table/{table_id}?join=1")
+    other.wait_for_selector("#name-dialog[open] #seat-deck")
+    other.fill("#seat-name", "Bo")
+    other.select_option("#seat-deck", f"kept:{theirs['id']}")
+    other.click("#name-dialog .ask-yes")
+    other.wait_for_selector(".board .zone.hand .card[data-card]")
+    hand = other.eval_on_selector_all(".zone.hand .card[data-card]", HAND)
+    assert len(hand) == 7 and all(card.startswith("MTS-") for card in hand), hand
+    assert "Deck: 53" in other.inner_text(".seat-panel >> nth=-1")  # 60 less the hand
+    page.wait_for_selector(".board .zone.hand .card[data-card]")  # the creator's page deals
+    assert set(page.eval_on_selector_all(".zone.hand .card[data-card]", HAND)) <= set(ids)
 
     assert page.errors == [] and other.errors == []
     assert httpx.get(f"{server}/api/tables/{table_id}").json()["game"] == "pm"
@@ -155,11 +187,8 @@ def test_a_kept_deck_is_tested_against_every_prebuilt_deck(browser, server):
     """ "Test this deck": the server plays computer games against each prebuilt deck;
     the builder shows the progress, then a win rate with its interval per deck."""
     decks = httpx.get(f"{server}/api/games/ps/decks").json()
-    counts: dict[str, int] = {}
-    for card in decks["starlight"]:
-        counts[card] = counts.get(card, 0) + 1
-    text = "\n".join(f"{n} {card}" for card, n in counts.items())
-    kept = httpx.post(f"{server}/api/decks", json={"game": "ps", "name": "stars", "text": text})
+    body = {"game": "ps", "name": "stars", "text": deck_text(decks["starlight"])}
+    kept = httpx.post(f"{server}/api/decks", json=body)
     deck = kept.json()
     page = watched_page(browser, {"width": 1366, "height": 768})
     page.goto(f"{server}/decks/{deck['id']}#token={deck['token']}")

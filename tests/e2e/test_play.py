@@ -1,13 +1,15 @@
 """Whole games in a real browser: a table against the computer is created from the
 lobby and played to the result screen by clicking, for each of the four games, on a
 1366x768 desktop and on a 390x844 phone; all along, the page never scrolls sideways,
-the header says what is being decided in words (never a step id), and on the phone the
-action bar stays on screen with buttons big enough to tap. The replay viewer steps
+the header says what is being decided in words (never a step id), no log line names a
+card by its code, a step by its id or a place by its slot ref (P1.B1), and on the phone
+the action bar stays on screen with buttons big enough to tap. The replay viewer steps
 through the game; the language switch changes every UI string."""
 
 from __future__ import annotations
 
 import importlib
+import re
 import time
 
 import pytest
@@ -35,6 +37,31 @@ def step_ids(game: str) -> set[str]:
     procedure = importlib.import_module(f"tcglab.games.{game}.procedure").PROCEDURE
     ids = set(procedure.decisions) | set(procedure.automatic)
     return ids | {"setup", "main", "approach", "end", "over", "draft", "cup"}
+
+
+# A place as the engine refers to it, which the log words as "Tester's B1": Pretty Good
+# Tactics' P1.B1, Precious Memories' p1.M2.
+SLOT_REFS = {"pgt": r"\bP[1-4]\.[FB][1-3]\b", "pm": r"\bp[12]\.[MSP][0-9]"}
+
+
+def codes(game: str) -> re.Pattern:
+    """What no log line may hold: a card code of the game (CWA-001, ML01, C01; of Pretty
+    Good Tactics' numbers only the zero-padded ones, as counts share the others), a
+    step id, or a slot ref."""
+    ids = [card.id for card in get_game(game).cards.cards]
+    ids = [i for i in ids if not i.isdigit() or i.startswith("0")]
+    words = [re.escape(i) for i in sorted({*ids, *step_ids(game)}, key=len, reverse=True)]
+    snake = [w for w in words if not re.fullmatch(r"[a-z]+", w)]  # "main", "end" are words
+    pattern = r"(?<![\w-])(" + "|".join(snake) + r")(?![\w-])"
+    return re.compile(pattern + (f"|{SLOT_REFS[game]}" if game in SLOT_REFS else ""))
+
+
+def check_log(page, game):
+    """Every log line is in words: no card code, step id or slot ref."""
+    lines = page.evaluate("[...document.querySelectorAll('.log li')].map((e) => e.textContent)")
+    found = codes(game)
+    bad = [line for line in lines if found.search(line)]
+    assert not bad, f"log lines with a code in them: {bad[:5]}"
 
 
 @pytest.fixture(params=list(SIZES))
@@ -128,6 +155,7 @@ def test_play_a_whole_game_against_the_computer(sized_page, server, game):
     if page.size == "phone":
         page.click(".log-toggle")  # the log is a drawer on a phone
     assert page.inner_text(".log").count("\n") > 10
+    check_log(page, game)
     for label in page.query_selector_all("button.action"):
         text = label.inner_text()
         assert text and " " in text  # labels, never bare ids

@@ -94,6 +94,7 @@ def test_every_game_words_its_reasons_in_both_languages():
         assert english, f"{game.id}: no [terms.unable] table"
         assert set(english) == set(japanese), f"{game.id}: [terms.unable] differs by language"
         for key, template in (*english.items(), *japanese.items()):
-            # Reasons are kept once worded (Reasons.say), so none may name a seat, whose
-            # name depends on the table telling it.
-            assert ":seat" not in template.text, f"{game.id}: [terms.unable] {key} names a seat"
+            # Reasons are kept once worded (Reasons.say), so none may name a seat or a
+            # place, whose words depend on the table telling them.
+            for spec in (":seat", ":place"):
+                assert spec not in template.text, f"{game.id}: [terms.unable] {key} names a seat"

@@ -46,3 +46,9 @@ def draft_run(tmp_path_factory):
     folder = tmp_path_factory.mktemp("runs") / "draft"
     summary = record(folder, "pgt", "--players", 4, "--games", 2, "--seed", 2, "--backend", "local")
     return folder, summary
+
+
+@pytest.fixture
+def recorded():
+    """`record(folder, *args)`, for a test that plays its own small run."""
+    return record

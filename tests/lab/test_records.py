@@ -109,3 +109,37 @@ def test_records_of_a_match_are_refused(tcglab, tmp_path):
     status, _, err = tcglab("sim", "pgt", "--match", "--games", "1", "--records", tmp_path / "m")
     assert status == 2
     assert "--records writes single games or tables, not a match" in err
+
+
+def test_higurashi_records_the_characters_each_seat_was_dealt(tmp_path, recorded):
+    """G4-2.1 five face-down characters each: the records keep them as the opening
+    cards of their seat, read from the seat's own secret of the deal."""
+    folder = tmp_path / "higurashi"
+    recorded(folder, "higurashi", "--players", 3, "--games", 2, "--seed", 4, "--backend", "local")
+    game, played = get_game("higurashi"), {}
+    run_batch(game, 2, 4, players=3, on_game=lambda index, state: played.setdefault(index, state))
+    for index, finished in played.items():
+        state = game.new_state(finished.seed, 3)  # the same game, as it was dealt
+        for seat in range(3):
+            dealt = {state.char(i).id for i in state.rows[seat]}
+            kept = rows(folder, f"SELECT card FROM cards WHERE game = {index} AND seat = {seat} "
+                                "AND card LIKE 'C%' AND opening = 1")  # fmt: skip
+            assert {card for (card,) in kept} == dealt
+
+
+def test_a_pretty_good_tactics_ability_use_counts_as_the_card_played(tmp_path, recorded):
+    """PGT-14: a character that uses an ability has been played, in the turn it did."""
+    folder = tmp_path / "pgt"
+    recorded(folder, "pgt", "--games", 3, "--seed", 9, "--backend", "local")
+    played = {}
+    run_batch(get_game("pgt"), 3, 9, on_game=lambda index, state: played.setdefault(index, state))
+    for index, state in played.items():
+        turn, used = 0, {}
+        for event in state.log:
+            turn += event.kind == "turn"
+            if event.kind in ("use", "flip") and event.data["seat"] == 0:
+                card = event.data.get("card") or event.secret[0]["card"]
+                used.setdefault(card, turn)
+        kept = rows(folder, f"SELECT card, played_turn FROM cards WHERE game = {index} "
+                            "AND seat = 0 AND played_turn IS NOT NULL")  # fmt: skip
+        assert dict(kept) == used and used

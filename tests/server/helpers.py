@@ -6,12 +6,14 @@ from __future__ import annotations
 import hashlib
 import threading
 import warnings
+from collections import Counter
 from contextlib import contextmanager
 
 with warnings.catch_warnings():
     warnings.simplefilter("ignore")
     from fastapi.testclient import TestClient
 
+from tcglab.engine import get_game
 from tcglab.server import create_app, notes
 
 SHORT = {  # rule options that keep a test game short
@@ -152,3 +154,28 @@ def told(truth, table, seat, since=0):
     events and the table's notes to that seat, seats called by their names. Notes of
     later versions come after these events; a view's `next` cuts them off."""
     return notes.events(truth, table.row.notes, seat, since, "en", table.names())
+
+
+def deck_text(ids: list[str]) -> str:
+    """Card ids written as the `count card-id` list the CLI reads."""
+    return "\n".join(f"{n} {card}" for card, n in Counter(ids).items())
+
+
+def prebuilt_text(game_id: str, name: str) -> str:
+    """A prebuilt deck as a deck list."""
+    return deck_text(get_game(game_id).prebuilt_decks()[name])
+
+
+def keep(client, text: str, game="pm", name="wall") -> dict:
+    """Keep a deck on the server; returns it with its edit token."""
+    reply = client.post("/api/decks", json={"game": game, "name": name, "text": text})
+    assert reply.status_code == 201, reply.text
+    return reply.json()
+
+
+def rejected(reply, status, words):
+    """A refusal with `status` and a one-line error holding `words`; returns the error."""
+    assert reply.status_code == status, reply.text
+    error = reply.json()["error"]
+    assert words in error and "\n" not in error, error
+    return error

@@ -239,7 +239,7 @@ def test_actions_and_every_rejection(client):
 
 
 def test_spectator_view_has_no_legal_actions_and_no_hand(client):
-    table_id, _ = create(client, "ps", humans(2), join=None)
+    table_id, _ = create(client, "ps", vs_ai(2))
     view = client.post(f"/api/tables/{table_id}/view", json={}).json()
     assert view["seat"] is None and view["legal"] == []
     assert view["observation"].get("hand") is None

@@ -8,7 +8,7 @@ import pytest
 from tcglab.engine import get_game
 from tcglab.server.decks import DeckShelf
 
-from .helpers import running, vs_ai
+from .helpers import keep, prebuilt_text, rejected, running, vs_ai
 
 
 @pytest.fixture
@@ -17,30 +17,8 @@ def client(tmp_path):
         yield client
 
 
-def prebuilt_text(game_id: str, name: str) -> str:
-    """A prebuilt deck written as the `count card-id` list the CLI reads."""
-    ids = get_game(game_id).prebuilt_decks()[name]
-    counts: dict[str, int] = {}
-    for card in ids:
-        counts[card] = counts.get(card, 0) + 1
-    return "\n".join(f"{n} {card}" for card, n in counts.items())
-
-
 LEGAL = prebuilt_text("pm", "academy-wall")
 DRAFT = "4 CWA-001\n4 CWA-004"  # every card exists; 8 cards is no deck (PM: exactly 60)
-
-
-def keep(client, text=LEGAL, game="pm", name="wall"):
-    reply = client.post("/api/decks", json={"game": game, "name": name, "text": text})
-    assert reply.status_code == 201, reply.text
-    return reply.json()
-
-
-def rejected(reply, status, words):
-    assert reply.status_code == status, reply.text
-    error = reply.json()["error"]
-    assert words in error and "\n" not in error, error
-    return error
 
 
 def create_with(client, deck):
@@ -49,7 +27,7 @@ def create_with(client, deck):
 
 
 def test_a_kept_deck_is_shared_by_its_id_without_its_token(client):
-    kept = keep(client)
+    kept = keep(client, LEGAL)
     assert kept["legal"] and kept["problems"] == [] and kept["token"]
     shared = client.get(f"/api/decks/{kept['id']}").json()
     assert shared["name"] == "wall" and shared["text"] == LEGAL and shared["legal"]
@@ -57,7 +35,7 @@ def test_a_kept_deck_is_shared_by_its_id_without_its_token(client):
 
 
 def test_the_token_is_stored_hashed(client):
-    kept = keep(client)
+    kept = keep(client, LEGAL)
     (stored,) = client.app.state.lobby.store.db.execute(
         "SELECT token_hash FROM decks WHERE id = ?", (kept["id"],)
     ).fetchone()
@@ -65,7 +43,7 @@ def test_the_token_is_stored_hashed(client):
 
 
 def test_the_token_edits_the_deck(client):
-    kept = keep(client)
+    kept = keep(client, LEGAL)
     reply = client.put(
         f"/api/decks/{kept['id']}", json={"token": kept["token"], "name": "wall 2", "text": DRAFT}
     )
@@ -81,7 +59,7 @@ def test_a_draft_is_kept_with_its_problems_in_words(client):
 
 
 def test_a_kept_legal_deck_is_played_at_a_table(client):
-    kept = keep(client)
+    kept = keep(client, LEGAL)
     reply = create_with(client, {"kept": kept["id"]})
     assert reply.status_code == 201, reply.text
     table = client.app.state.lobby.table(reply.json()["table"]["id"])
@@ -108,7 +86,7 @@ def test_refused_playing_a_draft(client):
 
 
 def test_refused_bad_token(client):
-    kept = keep(client)
+    kept = keep(client, LEGAL)
     body = {"token": "wrong-token", "name": "mine now", "text": LEGAL}
     rejected(client.put(f"/api/decks/{kept['id']}", json=body), 403, "edit token")
     assert client.get(f"/api/decks/{kept['id']}").json()["name"] == "wall"

@@ -194,7 +194,7 @@ def test_a_table_at_the_action_cap_is_finished_with_reason_action_limit(tmp_path
 def test_a_game_over_at_creation_is_finished_at_once_with_its_replay(client):
     body = {
         "game": "ps",
-        "seats": humans(2),
+        "seats": vs_ai(2),  # no seat open: dealt as it is created
         "options": {"opening_hand": 25},
         "decks": short_ps_decks(),
         "join": 0,
@@ -266,10 +266,10 @@ def test_the_listing_pages_newest_first_and_filters(client):
     made = {}
     for name, game, seats, extra in [
         ("open-pgt", "pgt", humans(2), {}),
-        ("done-ps", "ps", humans(2), {"options": {"opening_hand": 25}}),
+        ("done-ps", "ps", vs_ai(2), {"options": {"opening_hand": 25}}),
         ("running-ps", "ps", vs_ai(2), {}),
         ("open-higurashi", "higurashi", humans(3), {}),
-        ("done-ps-2", "ps", humans(2), {"options": {"opening_hand": 25}}),
+        ("done-ps-2", "ps", vs_ai(2), {"options": {"opening_hand": 25}}),
         ("open-pgt-2", "pgt", humans(2), {}),
     ]:
         clock.now += 1

@@ -1,6 +1,7 @@
 """A server stopped or killed mid-game loses nothing: started again on the same
 database it rebuilds the table from its record, the AI seats play on, and the game
-ends exactly as an uninterrupted game with the same seed and actions does."""
+ends exactly as an uninterrupted game with the same seed and actions does. A table still
+waiting for its players comes back waiting, and is dealt at its last join."""
 
 from __future__ import annotations
 
@@ -131,3 +132,43 @@ def test_killed_server_loses_no_acknowledged_action(tmp_path):
         with client.websocket_connect(f"/ws/tables/{whole_id}") as ws:
             play(ws, 0, whole_token, hello(ws, 0, whole_token))
         same_game(replay, client.get(f"/api/tables/{whole_id}/replay").json())
+
+
+@pytest.mark.skipif(os.name != "posix", reason="kills the server process with SIGKILL")
+def test_a_table_waiting_for_its_players_survives_a_killed_server(tmp_path):
+    """A Precious Memories table not dealt yet (seat 1 open) comes back waiting, with
+    the deck its creator chose, and the friend who joins after the restart deals it
+    with the deck they bring."""
+    db, port = tmp_path / "waiting.db", free_port()
+    url = f"http://127.0.0.1:{port}"
+    fifteen = "\n".join(f"4 CWA-{n:03}" for n in range(1, 16))  # PM-1.2: 60, 4 of a card
+    server = start_server(db, port)
+    try:
+        kept = httpx.post(f"{url}/api/decks", json={"game": "pm", "name": "f", "text": fifteen})
+        deck_id = kept.json()["id"]
+        body = {"game": "pm", "seats": [{"kind": "human"}] * 2, "join": 0, "name": "Ann"}
+        body["decks"] = ["moon-links", None]
+        created = httpx.post(f"{url}/api/tables", json=body).json()
+        table_id, token = created["table"]["id"], created["joined"]["token"]
+    finally:
+        server.kill()  # no shutdown: the waiting table must be on disk as it was
+        server.wait()
+
+    server = start_server(db, port)
+    try:
+        waiting = httpx.get(f"{url}/api/tables/{table_id}").json()
+        assert waiting["status"] == "open" and waiting["dealt"] is False
+        view = httpx.post(f"{url}/api/tables/{table_id}/view", json={"seat": 0, "token": token})
+        assert view.status_code == 200 and view.json()["observation"] is None
+        join = {"seat": 1, "name": "Bo", "deck": {"kept": deck_id}}
+        bo = httpx.post(f"{url}/api/tables/{table_id}/join", json=join).json()["token"]
+        assert httpx.get(f"{url}/api/tables/{table_id}").json()["status"] == "running"
+        seen = [
+            httpx.post(f"{url}/api/tables/{table_id}/view", json=proof).json()["observation"]
+            for proof in ({"seat": 0, "token": token}, {"seat": 1, "token": bo})
+        ]
+    finally:
+        server.terminate()
+        server.wait()
+    assert all(card.startswith("MTS-") for card in seen[0]["hand"])  # moon-links
+    assert all(card.startswith("CWA-") for card in seen[1]["hand"])  # the kept deck

@@ -361,7 +361,8 @@ def test_a_database_of_an_older_tcglab_gains_the_new_columns(tmp_path):
     store = Store(path)
     (row,) = store.unfinished_tables()
     assert (row.grace, row.rematch, row.format, row.notes) == (60, None, None, [])
-    assert [(s.auto_pass, s.left_at) for s in row.seats] == [(True, None), (True, None)]
+    assert row.dealt  # dealt when it was made, as every table was: its seat 0 stays open
+    assert [(s.auto_pass, s.left_at, s.deck) for s in row.seats] == [(True, None, None)] * 2
     store.close()
 
 

@@ -7,7 +7,7 @@ import argparse
 import json
 from pathlib import Path
 
-from tcglab.cli.arguments import add_batch_arguments, add_game_arguments, parse_options
+from tcglab.cli.arguments import add_batch_arguments, add_game_arguments, add_json, parse_options
 from tcglab.cli.command import Command
 from tcglab.cli.errors import OK
 from tcglab.cli.sim import add_backend_arguments, command_line
@@ -42,7 +42,7 @@ def arena_arguments(parser: argparse.ArgumentParser) -> None:
         help="SQLite file the results accumulate in (default: arena.db in the user data "
         "folder, $XDG_DATA_HOME/tcglab or ~/.local/share/tcglab)",
     )
-    parser.add_argument("--json", action="store_true", help="print the report as one JSON object")
+    add_json(parser, "the report")
 
 
 def arena_command(args: argparse.Namespace) -> int:

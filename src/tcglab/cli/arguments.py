@@ -102,6 +102,11 @@ def add_game_arguments(parser: argparse.ArgumentParser) -> None:
     )
 
 
+def add_json(parser: argparse.ArgumentParser, what: str) -> None:
+    """`--json`, the switch scripts use: print `what` as one JSON object, no text."""
+    parser.add_argument("--json", action="store_true", help=f"print {what} as one JSON object")
+
+
 def parse_options(game: Game, pairs: list[str]) -> dict:
     """`name=value` texts to every rule option's value, checked by the game."""
     given = {}

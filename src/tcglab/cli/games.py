@@ -7,7 +7,7 @@ import argparse
 import json
 import textwrap
 
-from tcglab.cli.arguments import shown
+from tcglab.cli.arguments import add_json, shown
 from tcglab.cli.command import Command
 from tcglab.cli.errors import OK
 from tcglab.engine import Capability, Game
@@ -15,9 +15,7 @@ from tcglab.engine.registry import games as registered_games
 
 
 def games_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument(
-        "--json", action="store_true", help="print one JSON object for scripts instead of text"
-    )
+    add_json(parser, "the games, their player counts, options and formats")
 
 
 def capability_info(capability: Capability) -> dict:

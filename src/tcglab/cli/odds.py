@@ -6,7 +6,7 @@ from __future__ import annotations
 import argparse
 import json
 
-from tcglab.cli.arguments import integer, text_of_at_most
+from tcglab.cli.arguments import add_json, integer, text_of_at_most
 from tcglab.cli.command import Command
 from tcglab.cli.errors import OK, UsageError
 from tcglab.engine import get_game
@@ -29,11 +29,10 @@ def odds_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--chart", action="store_true", help="print the full chart for targets 2 to 30"
     )
-    parser.add_argument(
-        "--json",
-        action="store_true",
-        help="print one JSON object: expression, target, by_dice (dice, p_success, "
-        "p_fumble, p_critical as exact fractions), best_dice",
+    add_json(
+        parser,
+        "expression, target, by_dice (dice, p_success, p_fumble, p_critical as exact "
+        "fractions) and best_dice",
     )
 
 

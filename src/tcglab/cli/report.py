@@ -6,6 +6,7 @@ import argparse
 import json
 from pathlib import Path
 
+from tcglab.cli.arguments import add_json
 from tcglab.cli.command import Command
 from tcglab.cli.errors import OK
 from tcglab.engine import get_game
@@ -28,11 +29,7 @@ def report_arguments(parser: argparse.ArgumentParser) -> None:
         metavar="DIR",
         help="folder for report.html and the CSV tables (created if needed)",
     )
-    parser.add_argument(
-        "--json",
-        action="store_true",
-        help="print the headline figures as one JSON object (games, first_seat, top_iwd, matchups)",
-    )
+    add_json(parser, "the headline figures (games, first_seat, top_iwd, matchups)")
 
 
 def report_command(args: argparse.Namespace) -> int:

@@ -9,7 +9,7 @@ import textwrap
 from pathlib import Path
 
 from tcglab.agents.specs import make_agent
-from tcglab.cli.arguments import whole_number
+from tcglab.cli.arguments import add_json, whole_number
 from tcglab.cli.command import Command
 from tcglab.cli.errors import FAILED, OK, USAGE, UsageError, one_line
 from tcglab.cli.files import check_writable, read_file, write
@@ -55,7 +55,7 @@ def scenario_arguments(parser: argparse.ArgumentParser) -> None:
         "tcglab scenario run my-ruling.toml\ntcglab scenario run tests/scenarios/*/*.toml --json",
     )
     run.add_argument("files", nargs="+", type=Path, metavar="FILE", help="scenario files")
-    run.add_argument("--json", action="store_true", help="print the results as JSON")
+    add_json(run, "the results")
     play = action(
         actions,
         "play",

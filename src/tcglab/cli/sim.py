@@ -15,6 +15,7 @@ from tcglab.cli.arguments import (
     MAX_JOBS,
     add_batch_arguments,
     add_game_arguments,
+    add_json,
     changed_options,
     whole_number,
 )
@@ -47,11 +48,10 @@ def sim_arguments(parser: argparse.ArgumentParser) -> None:
     )
     add_deck_arguments(parser)
     formats.add_format_arguments(parser)
-    parser.add_argument(
-        "--json",
-        action="store_true",
-        help="print one JSON object (games, wins, win_shares, mean_scores, mean_actions, "
-        "games_per_s, actions_per_s, seconds, reasons, seed, players, agents, options)",
+    add_json(
+        parser,
+        "games, wins, win_shares, mean_scores, mean_actions, games_per_s, actions_per_s, "
+        "seconds, reasons, seed, players, agents and options",
     )
     parser.add_argument(
         "--save-replays",

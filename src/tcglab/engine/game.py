@@ -130,6 +130,12 @@ class Game(ABC):
     # is the only legal one; a lone action that does something stays their choice.
     pass_ids: frozenset[str] = frozenset({"pass"})
 
+    # Whether each seat plays a constructed deck of its own (a prebuilt one where none is
+    # named), so that each player may bring theirs: a server table then deals only once
+    # every person has taken a seat and chosen. A game whose default setup is not one
+    # deck per seat (a shared pile) leaves it False.
+    decks_by_seat: bool = False
+
     # The beginnings of action ids that only finish a choice the same seat has just made
     # (the one target of the attack it declared): a table plays a lone one for a person
     # too, as card clients pick a sole legal target by themselves.

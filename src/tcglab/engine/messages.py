@@ -19,10 +19,22 @@ A catalogue file (`messages/en.toml`, `messages/ja.toml` in a game's package) ha
   `{seat:seat}` a seat's name (P1, P2 ..., or the names a table gives its seats,
   see `named`) and `{seats:seats}` a list of them;
   `{name:card}` a card's name in the catalogue's language (the game supplies the
-  translation); `{field:NAME}` looks the value up in `[terms.NAME]`, whose entries
-  are templates themselves, filled from the same data.
+  translation); `{at:place}` a place on the table, the game's position ref ("P1.B1")
+  or a list of them, as players read it: its seat's name (as `{seat:seat}` gives it)
+  and the slot in the game's words, "Tester's B1", "TesterのB1" (the game says how a
+  ref splits into the two: `place`), so no slot id reaches a log line;
+  `{field:NAME}` looks the value up in `[terms.NAME]`, whose entries are templates
+  themselves, filled from the same data.
 - A game may derive extra fields for some kinds (`derive`), so the wording stays in
   the catalogue and only the arithmetic stays in code.
+
+An `[actions]` table holds the labels of a game's actions in the same form, filled
+only when someone reads a label (`Messages.action` makes such an action). Action data
+may hold card objects: `{card:name}` and `{card:text}` are a card's name and text in
+the catalogue's language (its `name_en` / `name_ja`, `text_en` / `text_ja`);
+`{field:said}` is a pair `(function, value)` written as `function(value, lang)`, for
+wording that a game's rules already know how to make (an ability's text); and a game can
+add specs of its own (`specs`).
 """
 
 from __future__ import annotations
@@ -33,12 +45,14 @@ from contextlib import contextmanager
 from contextvars import ContextVar
 from pathlib import Path
 
+from tcglab.engine.actions import Said
 from tcglab.engine.cardfile import read_toml
 from tcglab.engine.errors import CardDataError
 
 LANGUAGES = ("en", "ja")
 
 _PARSER = string.Formatter()
+_new = tuple.__new__
 
 
 # The names a table gave its seats, while its events are told (`named`); else none.
@@ -67,6 +81,26 @@ def seat_name(seat) -> str:
 def seat_names(seats, lang: str = "en") -> str:
     joiner = "・" if lang == "ja" else ", "
     return joiner.join(seat_name(s) for s in seats)
+
+
+# A place on the table: its seat's name, then the slot in the game's words.
+_PLACE = {"en": "{seat}'s {slot}", "ja": "{seat}の{slot}"}
+
+
+def _no_place(ref: str, lang: str) -> tuple[int, str]:
+    raise KeyError(f"this game names no places, given {ref!r}")
+
+
+def _places(place: Callable[[str, str], tuple[int, str]], refs, lang: str = "en") -> str:
+    """A position ref (or a list of them) as players read it: 'Tester's B1'."""
+    form, joiner = (_PLACE["ja"], "、") if lang == "ja" else (_PLACE["en"], ", ")
+    if isinstance(refs, str):
+        refs = (refs,)
+    said = []
+    for ref in refs:
+        seat, slot = place(ref, lang)
+        said.append(form.format(seat=seat_name(seat), slot=slot))
+    return joiner.join(said)
 
 
 class Template:
@@ -113,6 +147,15 @@ class _Filler(string.Formatter):
             return seat_names(value, cat.lang)
         if spec == "card":
             return cat.card_name(value, cat.lang)
+        if spec in ("name", "text"):
+            return getattr(value, f"{spec}_{cat.lang}") or getattr(value, f"{spec}_en")
+        if spec == "said":
+            return value[0](value[1], cat.lang)
+        if spec == "place":
+            return _places(cat.place, value, cat.lang)
+        own = cat.specs.get(spec)
+        if own is not None:
+            return own(value, cat.lang)
         terms = cat.terms.get(spec)
         if terms is None:
             return format(value, spec)
@@ -130,19 +173,19 @@ class Catalogue:
         path: Path,
         lang: str,
         card_name: Callable[[str, str], str],
+        specs: dict[str, Callable] | None = None,
+        place: Callable[[str, str], tuple[int, str]] = _no_place,
     ) -> None:
         data = read_toml(path)
-        unknown = set(data) - {"messages", "terms"}
+        unknown = set(data) - {"messages", "actions", "terms"}
         if unknown:
             raise CardDataError(
-                f"{path}: unknown table(s) {sorted(unknown)}; tables: messages, terms"
+                f"{path}: unknown table(s) {sorted(unknown)}; tables: messages, actions, terms"
             )
-        self.path, self.lang, self.card_name = path, lang, card_name
-        self.messages: dict[str, tuple[Template, ...]] = {}
-        for kind, entry in _table(path, data, "messages").items():
-            texts = entry if isinstance(entry, list) else [entry]
-            where = f"{path}: message {kind!r}"
-            self.messages[kind] = tuple(Template(t, where) for t in texts)
+        self.path, self.lang, self.card_name, self.place = path, lang, card_name, place
+        self.specs = specs or {}
+        self.messages = _templates(path, data, "messages", "message")
+        self.actions = _templates(path, data, "actions", "action")
         self.terms: dict[str, dict[str, Template]] = {}
         for name, table in _table(path, data, "terms").items():
             if not isinstance(table, dict):
@@ -152,10 +195,16 @@ class Catalogue:
         self._filler = _Filler(self)
 
     def describe(self, kind: str, data: dict) -> str:
-        for template in self.messages[kind]:
+        return self._fill(self.messages[kind], kind, data)
+
+    def label(self, kind: str, data: dict) -> str:
+        return self._fill(self.actions[kind], kind, data)
+
+    def _fill(self, templates: tuple[Template, ...], kind: str, data: dict) -> str:
+        for template in templates:
             if template.fits(data):
                 return self._filler.fill(template, data)
-        needed = " or ".join(str(list(t.fields)) for t in self.messages[kind])
+        needed = " or ".join(str(list(t.fields)) for t in templates)
         raise KeyError(f"{self.path}: {kind!r} needs the fields {needed}, given {sorted(data)}")
 
     def term(self, name: str, key: str, data: dict) -> str:
@@ -169,6 +218,16 @@ class Catalogue:
             missing = sorted(set(template.fields) - set(data))
             raise KeyError(f"{self.path}: [terms.{name}] {key!r} needs the fields {missing}")
         return self._filler.fill(template, data)
+
+
+def _templates(path: Path, data: dict, key: str, what: str) -> dict[str, tuple[Template, ...]]:
+    """A table of templates by kind: a template, or a list tried in order."""
+    found = {}
+    for kind, entry in _table(path, data, key).items():
+        texts = entry if isinstance(entry, list) else [entry]
+        where = f"{path}: {what} {kind!r}"
+        found[kind] = tuple(Template(t, where) for t in texts)
+    return found
 
 
 def _table(path: Path, data: dict, key: str) -> dict:
@@ -186,8 +245,9 @@ class Messages:
     """A game's event messages in every language, with English as the fallback.
 
     `folder` holds `en.toml` and `ja.toml`; `card_name(name, lang)` translates a card
-    name the events carry (in English) into `lang`; `derive[kind](data)` returns extra
-    fields a kind's templates use.
+    name the events carry (in English) into `lang`; `place(ref, lang)` splits a position
+    ref the events carry into its seat and the slot in `lang`'s words (`{at:place}`);
+    `derive[kind](data)` returns extra fields a kind's templates use.
     """
 
     def __init__(
@@ -195,20 +255,23 @@ class Messages:
         folder: Path,
         card_name: Callable[[str, str], str] = _same_name,
         derive: dict[str, Callable[[dict], dict]] | None = None,
+        specs: dict[str, Callable] | None = None,
+        place: Callable[[str, str], tuple[int, str]] = _no_place,
     ) -> None:
         self.by_lang = {
-            lang: Catalogue(folder / f"{lang}.toml", lang, card_name) for lang in LANGUAGES
+            lang: Catalogue(folder / f"{lang}.toml", lang, card_name, specs, place)
+            for lang in LANGUAGES
         }
         self.derive = derive or {}
-        english = set(self.by_lang["en"].messages)
+        english = self.by_lang["en"]
         for catalogue in self.by_lang.values():
-            missing = english - set(catalogue.messages)
-            extra = set(catalogue.messages) - english
-            if missing or extra:
-                raise CardDataError(
-                    f"{catalogue.path}: messages differ from English: "
-                    f"missing {sorted(missing)}, extra {sorted(extra)}"
-                )
+            for table in ("messages", "actions"):
+                ours, theirs = set(getattr(english, table)), set(getattr(catalogue, table))
+                if ours != theirs:
+                    raise CardDataError(
+                        f"{catalogue.path}: [{table}] differs from English: "
+                        f"missing {sorted(ours - theirs)}, extra {sorted(theirs - ours)}"
+                    )
 
     def kinds(self) -> set[str]:
         return set(self.by_lang["en"].messages)
@@ -219,6 +282,14 @@ class Messages:
         if derive is not None:
             data = {**data, **derive(data)}
         return self.by_lang.get(lang, self.by_lang["en"]).describe(kind, data)
+
+    def label(self, kind: str, data: dict, lang: str = "en") -> str:
+        """The label of one action in `lang` ("ja", or English for anything else)."""
+        return self.by_lang.get(lang, self.by_lang["en"]).label(kind, data)
+
+    def action(self, action_id: str, kind: str, /, **data) -> Said:
+        """An action labelled by the `[actions]` template `kind`, filled when read."""
+        return _new(Said, (action_id, self, kind, data))  # Said(...) without its frame
 
     def term(self, name: str, key: str, data: dict, lang: str = "en") -> str:
         """An entry of `[terms.NAME]` in `lang` ("ja", or English for anything else),

@@ -5,9 +5,10 @@ drawn and first played, and in a draft the pick it was taken at and last seen at
 Everything is read from the game's structured events (kind and fields, the owner's
 secret part included) and from each seat's own observation, so it works for every
 game that emits the common kinds: `turn`, `first_player`, `draw` (the card or cards in
-the drawing seat's secret), `redraw`/`mulligan`, the kinds that put a card into play
-(`PLAYS`), `pick`. Events of a table of several games carry `pair`, the table seats of
-the game's seats, which maps their seats back to the table's.
+the drawing seat's secret), `deal` (each seat's dealt cards in its secret),
+`redraw`/`mulligan`, the kinds that put a card into play or use it (`PLAYS`: the card
+public or in its user's secret), `pick`. Events of a table of several games carry
+`pair`, the table seats of the game's seats, which maps their seats back to the table's.
 """
 
 from __future__ import annotations
@@ -16,10 +17,12 @@ from collections import Counter
 
 from tcglab.engine import State
 
-# Event kinds by which a card goes from its owner's hand into play (PM appear and set,
-# PS place, Higurashi and PM play, PGT flip of a face-down character).
-PLAYS = frozenset(("play", "place", "appear", "set", "flip"))
+# Event kinds by which a card goes from its owner's hand into play or is used (PM appear
+# and set, PS place, Higurashi and PM play, PGT flip of a face-down character and use of
+# an ability).
+PLAYS = frozenset(("play", "place", "appear", "set", "flip", "use"))
 DRAWS = frozenset(("draw",))
+DEALS = frozenset(("deal",))  # each seat's secret holds the cards dealt to it
 RESETS = frozenset(("redraw", "mulligan"))  # the opening hand is dealt again
 
 # One card row: the columns of the `cards` table after `game`, in this order.
@@ -87,6 +90,11 @@ def secret_cards(event, seat: int) -> list[str]:
     return [secret["card"]] if "card" in secret else []
 
 
+def played_card(event, seat: int) -> str | None:
+    """The card an event puts into play or uses, where only its user is told which."""
+    return ((event.secret or {}).get(seat) or {}).get("card")
+
+
 class Seen:
     """What one scan of a finished game's log shows: its turns and first player, and
     per seat and card the copies in the opening hand, the turn first drawn and first
@@ -110,6 +118,9 @@ class Seen:
                 if "pair" not in event.data:  # a table of several games has no one first
                     self.first = event.data["seat"]
                 break
+        for event in log[: watcher.start]:  # dealt as the game was set up
+            if event.kind in DEALS:
+                self.deal(event, 0)
         turn = 0
         for event in log[watcher.start :]:
             kind = event.kind
@@ -118,10 +129,14 @@ class Seen:
             elif kind in DRAWS:
                 seat = owner(event.data)
                 self.draw(seat, secret_cards(event, seat), turn)
-            elif kind in PLAYS and "card" in event.data:
+            elif kind in DEALS:
+                self.deal(event, turn)
+            elif kind in PLAYS:
                 seat = owner(event.data)
-                self.played.setdefault((seat, event.data["card"]), turn)
-                self.cards[seat].add(event.data["card"])
+                card = event.data.get("card") or played_card(event, event.data["seat"])
+                if card is not None:
+                    self.played.setdefault((seat, card), turn)
+                    self.cards[seat].add(card)
             elif kind in RESETS and turn == 0:
                 self.opening[owner(event.data)].clear()
             elif kind == "pick":
@@ -132,6 +147,12 @@ class Seen:
         for seat, hand in enumerate(self.opening):
             self.cards[seat].update(hand)
         self.turns = before + turn
+
+    def deal(self, event, turn: int) -> None:
+        """Every seat's dealt cards, each told only to its seat."""
+        pair = event.data.get("pair")
+        for seat in event.secret or {}:
+            self.draw(pair[seat] if pair else seat, secret_cards(event, seat), turn)
 
     def draw(self, seat: int, cards: list[str], turn: int) -> None:
         """Cards drawn before the first turn are the opening hand (a redraw's new hand)."""

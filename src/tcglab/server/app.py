@@ -148,6 +148,7 @@ def create_app(
     )
     app.state.lobby = lobby
     shelf = DeckShelf(store)
+    lobby.kept_deck = shelf.playable  # a person joining may bring a kept deck
     trials = TrialRunner(shelf)
 
     @app.exception_handler(TcglabError)

@@ -114,6 +114,17 @@ def cards(game: Game) -> dict[str, dict]:
     return game.card_faces()
 
 
+def decks_at_join(game: Game, players: int, format_name: str | None) -> bool:
+    """Whether each person taking a seat at such a table brings a deck of their own: a
+    game of one deck per seat (`Game.decks_by_seat`), played as a format with decks."""
+    if not game.decks_by_seat:
+        return False
+    if format_name is not None:
+        return game.table_format_named(format_name, players).decks
+    table = game.table_format(players)
+    return table is None or table.decks
+
+
 def resolve_decks(game: Game, players: int, given) -> list[list[str]] | None:
     """The decks of a new table as card-id lists, or None for the game's own setup.
 

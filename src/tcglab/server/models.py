@@ -148,6 +148,16 @@ def check_deck(value: Any) -> Any:
     raise ValueError("not a deck")
 
 
+def check_join_deck(value: Any) -> Any:
+    """The deck a person joining a seat brings: null (the seat's default), a prebuilt
+    deck's name or {"kept": id}. Which decks there are is the Lobby's to check."""
+    if value is None or (isinstance(value, str) and is_line(value, MAX_DECK_NAME)):
+        return value
+    if isinstance(value, dict) and list(value) == ["kept"] and is_kept_id(value["kept"]):
+        return value
+    raise ValueError("not a deck to join with")
+
+
 def is_kept_id(value: Any) -> bool:
     return isinstance(value, str) and KEPT_ID.fullmatch(value) is not None
 
@@ -164,6 +174,7 @@ def is_deck_text(text: Any) -> bool:
 Ref = Annotated[Any, PlainValidator(check_ref)]
 OptionValue = Annotated[Any, PlainValidator(check_option_value)]
 Deck = Annotated[Any, PlainValidator(check_deck)]
+JoinDeck = Annotated[Any, PlainValidator(check_join_deck)]
 Options = Annotated[dict[Line(MAX_OPTION_NAME), OptionValue], Field(max_length=MAX_OPTIONS)]
 
 SEAT = f"a seat number from 0 to {MAX_SEATS - 1}"
@@ -253,6 +264,11 @@ class Join(Body):
     seat: SeatNumber = Field(description=SEAT)
     name: Line(MAX_NAME) | None = Field(None, description=text_of(MAX_NAME))
     auto_pass: bool | None = Field(None, description=AUTO_PASS)
+    deck: JoinDeck = Field(
+        None,
+        description="null (the seat's default), a prebuilt deck's name or "
+        '{"kept": a kept deck\'s id}, at a table still to be dealt',
+    )
 
 
 class SeatProof(Body):

@@ -2,7 +2,9 @@
 each applied action and, once a game ends, its result and replay.
 
 An action row is written and committed before the action is acknowledged, so a table
-can always be rebuilt from its seed, options, decks and actions. A write either
+can always be rebuilt from its seed, options, decks and actions. A table whose players
+choose their decks as they join is stored undealt (`dealt` 0: its decks so far, each
+joined seat's choice on its seat row) until its last seat is taken. A write either
 happens whole or not at all: a failed write raises StoreError and changes nothing.
 
 Durability (`synchronous=NORMAL` in WAL mode): a committed change survives the server
@@ -41,7 +43,8 @@ CREATE TABLE IF NOT EXISTS tables (
     grace REAL NOT NULL DEFAULT 60,
     rematch TEXT,
     format TEXT,
-    scenario TEXT
+    scenario TEXT,
+    dealt INTEGER NOT NULL DEFAULT 1
 );
 CREATE TABLE IF NOT EXISTS seats (
     table_id TEXT NOT NULL REFERENCES tables(id),
@@ -52,6 +55,7 @@ CREATE TABLE IF NOT EXISTS seats (
     token_hash TEXT,
     auto_pass INTEGER NOT NULL DEFAULT 1,
     left_at REAL,
+    deck TEXT,
     PRIMARY KEY (table_id, seat)
 );
 CREATE TABLE IF NOT EXISTS actions (
@@ -94,17 +98,19 @@ CREATE INDEX IF NOT EXISTS finished_by_game ON tables (finished, game, created);
 
 TABLE_COLUMNS = (
     "id, game, seed, players, options, decks, title, created, finished, grace, rematch, format,"
-    " scenario"
+    " scenario, dealt"
 )
-SEAT_COLUMNS = "seat, kind, agent, name, token_hash, auto_pass, left_at"
+SEAT_COLUMNS = "seat, kind, agent, name, token_hash, auto_pass, left_at, deck"
 # Columns a database made by an older tcglab lacks, added when it is opened.
 ADDED_COLUMNS = (
     ("tables", "grace", "REAL NOT NULL DEFAULT 60"),
     ("tables", "rematch", "TEXT"),
     ("tables", "format", "TEXT"),
     ("tables", "scenario", "TEXT"),
+    ("tables", "dealt", "INTEGER NOT NULL DEFAULT 1"),
     ("seats", "auto_pass", "INTEGER NOT NULL DEFAULT 1"),
     ("seats", "left_at", "REAL"),
+    ("seats", "deck", "TEXT"),
 )
 
 
@@ -126,6 +132,7 @@ class SeatRow:
     token_hash: str | None = None
     auto_pass: bool = True  # the table plays a lone pass for this (human) seat
     left_at: float | None = None  # when its player left it mid-game
+    deck: list[str] | None = None  # the deck its player chose joining an undealt table
 
 
 class Note(NamedTuple):
@@ -145,7 +152,7 @@ class TableRow:
     seed: int
     players: int
     options: dict
-    decks: list | None
+    decks: list | None  # the decks dealt (None: the game's own); undealt, those fixed so far
     title: str
     created: float
     finished: bool
@@ -158,6 +165,7 @@ class TableRow:
     rematch: str | None = None  # the table its players went on to
     format: str | None = None  # a table format asked for by name ("championship")
     scenario: str | None = None  # the scenario file it started from: never sent to clients
+    dealt: bool = True  # False until the last person has joined and chosen a deck
     notes: list[Note] = field(default_factory=list)
 
 
@@ -286,7 +294,7 @@ class Store:
         with self._writing() as db:
             db.execute(
                 f"INSERT INTO tables ({TABLE_COLUMNS})"
-                " VALUES (?, ?, ?, ?, ?, ?, ?, ?, 0, ?, NULL, ?, ?)",
+                " VALUES (?, ?, ?, ?, ?, ?, ?, ?, 0, ?, NULL, ?, ?, ?)",
                 (
                     row.id,
                     row.game,
@@ -299,10 +307,11 @@ class Store:
                     row.grace,
                     row.format,
                     row.scenario,
+                    int(row.dealt),
                 ),
             )
             db.executemany(
-                f"INSERT INTO seats (table_id, {SEAT_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                f"INSERT INTO seats (table_id, {SEAT_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 [(row.id, *_seat_values(s)) for s in row.seats],
             )
             if ending is not None:
@@ -313,13 +322,23 @@ class Store:
     def set_seat(self, table_id: str, seat: SeatRow, note: Note | None = None) -> None:
         """A seat as it is now (who plays it, how), with the note that says so."""
         with self._writing() as db:
-            db.execute(
-                "UPDATE seats SET kind = ?, agent = ?, name = ?, token_hash = ?,"
-                " auto_pass = ?, left_at = ? WHERE table_id = ? AND seat = ?",
-                (*_seat_values(seat)[1:], table_id, seat.seat),
-            )
+            _write_seat(db, table_id, seat)
             if note is not None:
                 _write_note(db, table_id, note)
+
+    def deal(
+        self, table_id: str, seat: SeatRow, decks: list | None, ending: Ending | None = None
+    ) -> None:
+        """The last seat of an undealt table taken: the seat, the decks the game is
+        dealt with and (a game over as it is dealt) its end, in one transaction."""
+        with self._writing() as db:
+            _write_seat(db, table_id, seat)
+            db.execute(
+                "UPDATE tables SET decks = ?, dealt = 1 WHERE id = ?",
+                (None if decks is None else json.dumps(decks), table_id),
+            )
+            if ending is not None:
+                _write_ending(db, table_id, ending)
 
     def add_action(
         self,
@@ -454,8 +473,9 @@ class Store:
             f" WHERE table_id IN ({among}) ORDER BY table_id, seat",
             args,
         ):
-            seat, kind, agent, name, token_hash, auto_pass, left_at = values
-            row = SeatRow(seat, kind, agent, name, token_hash, bool(auto_pass), left_at)
+            seat, kind, agent, name, token_hash, auto_pass, left_at, deck = values
+            deck = None if deck is None else json.loads(deck)
+            row = SeatRow(seat, kind, agent, name, token_hash, bool(auto_pass), left_at, deck)
             seats.setdefault(table_id, []).append(row)
         return seats
 
@@ -479,6 +499,15 @@ def _seat_values(seat: SeatRow) -> tuple:
         seat.token_hash,
         int(seat.auto_pass),
         seat.left_at,
+        None if seat.deck is None else json.dumps(seat.deck),
+    )
+
+
+def _write_seat(db: sqlite3.Connection, table_id: str, seat: SeatRow) -> None:
+    db.execute(
+        "UPDATE seats SET kind = ?, agent = ?, name = ?, token_hash = ?,"
+        " auto_pass = ?, left_at = ?, deck = ? WHERE table_id = ? AND seat = ?",
+        (*_seat_values(seat)[1:], table_id, seat.seat),
     )
 
 
@@ -500,7 +529,7 @@ def _write_ending(db: sqlite3.Connection, table_id: str, ending: Ending) -> None
 
 def _table_row(values, seats: list[SeatRow]) -> TableRow:
     table_id, game, seed, players, options, decks, title, created, finished, grace = values[:10]
-    rematch, format, scenario = values[10:]
+    rematch, format, scenario, dealt = values[10:]
     return TableRow(
         table_id,
         game,
@@ -517,6 +546,7 @@ def _table_row(values, seats: list[SeatRow]) -> TableRow:
         rematch=rematch,
         format=format,
         scenario=scenario,
+        dealt=bool(dealt),
     )
 
 

@@ -6,6 +6,11 @@ task that runs the agent in a worker thread. Every action is committed to the st
 before anyone is told of it; on start every unfinished table is rebuilt from its
 record and its AI seats play on.
 
+A game of one deck per seat (`Game.decks_by_seat`) whose table waits for people is not
+dealt when it is created: it keeps its seed, options and the decks fixed so far, each
+person joining may bring a deck, and the last to join deals it (`Lobby.join`). Until
+then a view holds no game at all.
+
 Every Lobby method checks and prepares everything first, then writes to the store, and
 only then changes what it holds in memory: a refused request, or a write the store
 refuses, leaves no trace.
@@ -38,6 +43,7 @@ from itertools import islice
 from tcglab.agents import Decision
 from tcglab.agents.specs import make_agent
 from tcglab.engine import BadOption, Game, State, TcglabError, get_game
+from tcglab.engine.messages import named
 from tcglab.engine.registry import games
 from tcglab.engine.replay import record
 from tcglab.engine.scenario_file import Scenario
@@ -128,6 +134,11 @@ class Table:
 
     def ensure_state(self) -> State:
         """The game state, rebuilt from the record if it is not in memory."""
+        if not self.row.dealt:
+            raise Conflict(
+                f"the game at table {self.id} is not dealt yet: it starts when its last "
+                "open seat is taken"
+            )
         if self.state is None:
             actions = self.row.actions
             if self.finished and self.stored_actions is not None:
@@ -200,41 +211,49 @@ class Table:
         """Everything `seat` (None = spectator) is sent: its observation, the events
         from `since` on as it sees them, and its legal actions when it is to move (with
         the options it cannot take now and why, `unavailable`), with labels and messages
-        in `lang`."""
-        state = self.ensure_state()
-        playing = not self.finished and not state.over
-        length = notes.log_length(state, self.row.notes, seat)
-        since = max(0, min(since, length))
-        legal, unavailable = [], []
-        if seat is not None and playing and state.to_move == seat:
-            legal = [{"id": a.id, "label": a.text(lang)} for a in state.legal_actions()]
-            unavailable = state.unavailable(lang)  # what it cannot take now, and why
+        in `lang`. Before the deal, only the seats: no game."""
         view = {
             "type": "view",
             "table": self.id,
             "game": self.game.id,
             "version": self.version,
             "seat": seat,
-            "to_move": state.to_move if playing else None,
             "status": self.status(),
-            "observation": self.observation(seat),
-            "since": since,
-            "events": notes.events(state, self.row.notes, seat, since, lang, self.names()),
-            "next": length,
-            "legal": legal,
-            "unavailable": unavailable,
+            "dealt": self.row.dealt,
             "result": self.row.result,
             "seats": [public_seat(s) for s in self.seats],
             "ai_error": self.ai_error,
             "grace": self.row.grace,
             "rematch": self.row.rematch,
             "format": self.row.format,
-            "outcome": self.outcome(lang),
-            "goal": self.goal(lang),
         }
+        view |= self._play(seat, since, lang) if self.row.dealt else undealt()
         if seat is not None:
             view["auto_pass"] = self.seats[seat].auto_pass
         return view
+
+    def _play(self, seat: int | None, since: int, lang: str) -> dict:
+        """The game part of a view: the seat's observation, its log and its actions."""
+        state = self.ensure_state()
+        playing = not self.finished and not state.over
+        length = notes.log_length(state, self.row.notes, seat)
+        since = max(0, min(since, length))
+        legal, unavailable = [], []
+        if seat is not None and playing and state.to_move == seat:
+            with named(self.names()):  # a label naming a place names its seat as the log does
+                legal = [{"id": a.id, "label": a.text(lang)} for a in state.legal_actions()]
+                unavailable = state.unavailable(lang)  # what it cannot take now, and why
+        return {
+            "to_move": state.to_move if playing else None,
+            "observation": self.observation(seat),
+            "since": since,
+            "events": notes.events(state, self.row.notes, seat, since, lang, self.names()),
+            "next": length,
+            "legal": legal,
+            "unavailable": unavailable,
+            "outcome": self.outcome(lang),
+            "goal": self.goal(lang),
+        }
 
     def outcome(self, lang: str) -> dict | None:
         """The end in words (None while the game is played), each seat's standing read
@@ -250,6 +269,21 @@ class Table:
     def notify(self) -> None:
         for listener in list(self.listeners):
             listener()
+
+
+def undealt() -> dict:
+    """The game part of a view before the deal: none (no hand, no deck, no seed)."""
+    return {
+        "to_move": None,
+        "observation": None,
+        "since": 0,
+        "events": [],
+        "next": 0,
+        "legal": [],
+        "unavailable": [],
+        "outcome": None,
+        "goal": None,
+    }
 
 
 def row_status(row: TableRow) -> str:
@@ -275,6 +309,7 @@ def row_summary(row: TableRow, version: int, ai_error: str = "") -> dict:
         "rematch": row.rematch,
         "format": row.format,
         "scenario": row.scenario is not None,  # that it started from one, never its text
+        "dealt": row.dealt,  # False: each person joining brings a deck; the last deals
     }
 
 
@@ -401,6 +436,9 @@ class Lobby:
         self.finished_counts: Counter[str] = Counter()  # finished tables per game
         self.pool = ThreadPoolExecutor(max_workers=2, thread_name_prefix="tcglab-ai")
         self.on_finish: Callable[[Table], None] | None = None
+        # The list of a legal kept deck of a game by its id (DeckShelf.playable), for a
+        # person joining with one; refused with the shelf's errors.
+        self.kept_deck: Callable[[str, str], str] | None = None
         self._housekeeping: asyncio.Task | None = None
 
     # -- start and stop -------------------------------------------------------
@@ -412,8 +450,9 @@ class Lobby:
         for row in self.store.unfinished_tables():
             try:
                 table = self._table_of(row)
-                table.state = rebuild(table.game, row)
-                ending = self._ending(row, table.state)
+                if row.dealt:  # else it waits for its players as it did
+                    table.state = rebuild(table.game, row)
+                ending = None if table.state is None else self._ending(row, table.state)
             except TcglabError as exc:  # a game no longer installed, or changed rules
                 log.error("table %s cannot be rebuilt and is left out: %s", row.id, exc)
                 continue
@@ -582,7 +621,9 @@ class Lobby:
     def create(self, body: dict) -> tuple[Table, dict | None]:
         """A new table from a create request; with `join`, that seat is taken too. A
         game that is over as it is set up is finished at once, with its replay. With
-        `scenario` the table starts from that position (see `_from_scenario`)."""
+        `scenario` the table starts from that position (see `_from_scenario`). A game
+        of one deck per seat with a seat still open is not dealt: each person joining
+        brings a deck, and the last deals (see `join`)."""
         body = _body(body, "a table is created from")
         if body.get("scenario") is not None:
             return self._from_scenario(body)
@@ -605,6 +646,11 @@ class Lobby:
         row.grace = _grace(body.get("grace"))
         row.format = table_format
         joined = self._join_at_create(body, rows)
+        if catalogue.decks_at_join(game, players, table_format) and any(map(open_seat, rows)):
+            row.dealt, state = False, None  # the deal above only checked what was given
+            if decks is not None:  # the decks named; a seat named none keeps its default
+                given = zip(body["decks"], decks, strict=True)
+                row.decks = [deck if entry is not None else None for entry, deck in given]
         return self._open(row, state), joined
 
     def _from_scenario(self, body: dict) -> tuple[Table, dict | None]:
@@ -685,10 +731,11 @@ class Lobby:
             touched=now,
         )
 
-    def _open(self, row: TableRow, state: State, rematch_of: str | None = None) -> Table:
-        """Store a new table and take it up: finished at once if its game is over as
-        it is set up; else the table passes for a human seat or wakes the computer."""
-        ending = self._ending(row, state)
+    def _open(self, row: TableRow, state: State | None, rematch_of: str | None = None) -> Table:
+        """Store a new table and take it up (`state` None: not dealt yet): finished at
+        once if its game is over as it is set up; else the table passes for a human
+        seat or wakes the computer."""
+        ending = None if state is None else self._ending(row, state)
         self.store.add_table(row, ending, rematch_of)
         table = self._table_of(row, state)
         self.tables[row.id] = table
@@ -720,6 +767,8 @@ class Lobby:
         return SeatRow(number, "ai", agent=level, name=computer_name(level))
 
     def join(self, table_id: str, body: dict) -> dict:
+        """An open seat taken under a name; at a table not dealt yet with the deck its
+        player brings, and the last seat taken deals the game (see `_deal`)."""
         body = _body(body, "a join request")
         table = self.table(table_id)
         if table.finished:
@@ -729,14 +778,67 @@ class Lobby:
         if not open_seat(seat):
             who = "the computer" if seat.kind == "ai" else "someone"
             raise Conflict(f"seat {number} is taken by {who}; open seats can be joined")
+        deck = self._deck_at_join(table, body.get("deck"))
         made, joined = _taken(seat, _name(body), body.get("auto_pass"))
-        self.store.set_seat(table.id, made)
-        table.seats[number] = made
+        made = replace(made, deck=deck)
+        if not table.row.dealt and not any(open_seat(s) for s in table.seats if s is not seat):
+            self._deal(table, made)
+        else:
+            self.store.set_seat(table.id, made)
+            table.seats[number] = made
         table.seen[number] = self.clock()
         self._play_forced(table)
         table.notify()
         self._wake_ai(table)
         return joined
+
+    def _deck_at_join(self, table: Table, entry) -> list[str] | None:
+        """The card ids of the deck a person joining brings (None: the seat's default):
+        a prebuilt deck's name, or {"kept": id}, a legal kept deck of the table's game.
+        Only a table not dealt yet takes one."""
+        if entry is None:
+            return None
+        game = table.game
+        if table.row.dealt:
+            raise BadOption(
+                f"deck: table {table.id} was dealt when it was created; leave deck out "
+                "(a deck is brought only to a table still to be dealt)"
+            )
+        prebuilt = game.prebuilt_decks()
+        accepted = (
+            f"a seat takes a prebuilt deck ({', '.join(sorted(prebuilt))}), "
+            f'{{"kept": the id of a legal {game.id} deck}} or null for its default'
+        )
+        if isinstance(entry, str):
+            if entry not in prebuilt:
+                raise BadOption(f"deck: no prebuilt deck {entry[:40]!r}; {accepted}")
+            return list(prebuilt[entry])
+        if not (isinstance(entry, dict) and isinstance(entry.get("kept"), str) and len(entry) == 1):
+            raise BadOption(f"deck: {accepted}")
+        if self.kept_deck is None:
+            raise BadOption("deck: this server keeps no decks; a prebuilt deck's name or null")
+        try:
+            text = self.kept_deck(entry["kept"], game.id)
+        except ServerError as refused:  # unknown (404), another game's (400), a draft (409)
+            raise type(refused)(f"deck: {refused}; {accepted}") from None
+        return game.read_deck(text)
+
+    def _deal(self, table: Table, last: SeatRow) -> None:
+        """The last open seat taken: deal with each seat's deck (its player's choice,
+        else the one the table was created with, else the game's default, as a create
+        naming them all would) and store the deal and the seat together."""
+        row = table.row
+        seats = [last if s.seat == last.seat else s for s in row.seats]
+        fixed = row.decks or [None] * row.players
+        chosen = [s.deck if s.deck is not None else d for s, d in zip(seats, fixed, strict=True)]
+        decks = catalogue.resolve_decks(table.game, row.players, chosen)
+        state = table.game.new_state(row.seed, row.players, row.options, decks, format=row.format)
+        ending = self._ending(replace(row, seats=seats, decks=decks), state)
+        self.store.deal(table.id, last, decks, ending)
+        row.seats[last.seat], row.decks, row.dealt = last, decks, True
+        table.state = state
+        if ending is not None:
+            self._close(table, ending.result)
 
     def leave(self, table_id: str, body: dict) -> None:
         """Before the game is under way (a seat still open) the seat is open again;
@@ -746,7 +848,7 @@ class Lobby:
         number = self.authorize(table, body.get("seat"), body.get("token"))
         seat = table.seats[number]
         if table.finished or table.status() == "open":
-            left = replace(seat, token_hash=None, name="")
+            left = replace(seat, token_hash=None, name="", deck=None)
         else:
             left = replace(seat, token_hash=None, left_at=self.clock())
         self.store.set_seat(table.id, left)

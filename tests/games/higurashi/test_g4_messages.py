@@ -4,8 +4,10 @@ import re
 
 import pytest
 
+from tcglab.engine.messages import named as naming
 from tcglab.engine.rng import Rng
 from tcglab.games.higurashi import GAME
+from tcglab.games.higurashi.messages import describe
 from tcglab.games.higurashi.state import SPECTATOR
 
 from .builder import build, messages, play
@@ -62,6 +64,24 @@ def test_peek_is_named_to_the_peeker_only():
     for seat in (1, 2, None):
         assert messages(st, seat)[-1] == "P1 secretly looks at face-down card 2 of P2"
         assert "Old Gen" not in str(st.events_for(seat))
+
+
+def test_a_hidden_card_is_named_by_the_table_name_of_its_owner():
+    """A face-down character's place names its owner as the table does, not P2."""
+    st = build([["C01 up"], ["C02", "C06"], ["C03"]], hands={0: ["E19"]})
+    play(st, "play E19", "target 1.1")
+    names = ["Ann", "Bob", "Cal"]
+    assert st.events_for(1, 0, "en", names)[-1]["message"] == (
+        "Ann secretly looks at face-down card 2 of Bob"
+    )
+    assert st.events_for(1, 0, "ja", names)[-1]["message"] == (
+        "AnnがBobの列の2枚目（裏向き）をこっそり見た"
+    )
+    data = {"seat": 0, "targets": ["face-down card 2 of P2"], "attack": 1, "defence": 0}
+    with naming(names):
+        assert describe("modified", data) == "face-down card 2 of Bob: +1 attack, +0 defence"
+        assert describe("modified", data, "ja") == "Bobの列の2枚目（裏向き）：攻撃力+1、防御力±0"
+    assert describe("modified", data) == "face-down card 2 of P2: +1 attack, +0 defence"
 
 
 def test_recruit_is_named_to_the_recruiter_only():

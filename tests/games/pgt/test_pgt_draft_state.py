@@ -132,7 +132,10 @@ def test_pick_events_name_the_card_to_the_picker_only():
     event = st.log[-1]
     assert event.kind == "pick" and set(event.secret) == {0}
     own = st.events_for(0)[-1]
-    assert own["card"] == chosen and chosen in own["message"]
+    card = st.cards.card(chosen)
+    assert own["card"] == chosen  # the data keeps the id; the message names the card
+    assert own["message"] == f"P1 picks {card.name_en} (1 picked)"
+    assert st.events_for(0, lang="ja")[-1]["message"] == f"P1が{card.name_ja}を取る（1枚目）"
     for seat in (None, 1, 2, 3):
         told = st.events_for(seat)[-1]
         assert "card" not in told and told["message"] == "P1 picks a card (1 picked)"
@@ -226,6 +229,27 @@ def test_a_game_at_the_table_speaks_of_tournament_players():
         told = next(e for e in st.events_for(seat) if e["kind"] == "draw")
         assert told["message"].startswith(f"P{mover + 1} draws")
         assert ("card" in told) == (seat == mover)
+
+
+def test_a_game_at_a_named_table_names_its_players_and_places_as_the_tournaments():
+    """A relayed game event names the game's two seats as the tournament players who sit
+    in them, by the table's names, places too ("Cy's B1"), never a slot ref."""
+    st = play(table(4, 2), until=in_cup)
+    play(st, until=lambda st: any(e.kind == "use" for e in st.log))
+    use = next(e for e in st.log if e.kind == "use")
+    pair, (owner, slot) = use.data["pair"], use.data["actor"].split(".")
+    user, holder = pair[use.data["seat"]], pair[int(owner[1:]) - 1]
+    names = ["Ann", "Bob", "Cy", "Dee"]
+    for lang, place in (("en", "{}'s {}"), ("ja", "{}の{}")):
+        for given, name in ((names, names.__getitem__), (None, lambda s: f"P{s + 1}")):
+            told = next(e for e in st.events_for(None, 0, lang, given) if e["kind"] == "use")
+            assert told["message"].startswith(name(user))
+            assert place.format(name(holder), slot) in told["message"]
+            assert use.data["actor"] not in told["message"]
+    roll = next(e for e in st.events_for(None, 0, "en", names) if e["kind"] == "first_roll")
+    a, b = roll["pair"]
+    assert roll["message"].startswith(f"First-player roll: {names[a]} ")
+    assert f", {names[b]} " in roll["message"]
 
 
 def test_forced_dice_reach_the_game_in_progress():

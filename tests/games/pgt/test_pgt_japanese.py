@@ -112,9 +112,9 @@ def test_a_draw_reads_differently_for_its_owner_and_the_others():
     top = st.card(st.deck_of(0)[-1])
     act(st, "use F1 1")
     assert ja_log(st, None, start=1) == [
-        "P1：P1.F1の裏向きキャラが「０：このキャラを表向きにする」を使用",
-        "P1.F1の鷹取 翠が表向きになった",
-        "P1：P1.F1の鷹取 翠が「Ｒ：ドロー1」を使用",
+        "P1：裏向きキャラ（P1のF1）が「０：このキャラを表向きにする」を使用",
+        "鷹取 翠（P1のF1）が表向きになった",
+        "P1：鷹取 翠（P1のF1）が「Ｒ：ドロー1」を使用",
         "P1がカードを1枚引いた",
     ]
     assert ja_log(st, 1)[-1] == "P1がカードを1枚引いた"
@@ -143,11 +143,11 @@ def test_an_attack_to_victory_as_a_player_reads_it():
     st.rng.force_for("dice", 3, 4, 5)
     act(st, "roll 3")
     assert ja_log(st, 1, start=1) == [
-        "P1：P1.F1の千草 汐里が「Ａ：P3D+1」を使用（対象：P2.F1）",
+        "P1：千草 汐里（P1のF1）が「Ａ：P3D+1」を使用（対象：P2のF1）",
         "P1がサイコロを3個振った：出目 3・4・5",
         "行動判定 3+4+5(+1) = 13",
-        "攻撃力13とP2.F1のP-def 7を比較：攻撃成功",
-        "P2.F1の白樺 柚葉がリタイヤ：P1が2点獲得（スコア P1 11点・P2 0点）",
+        "攻撃力13とP2のF1のP-def 7を比較：攻撃成功",
+        "白樺 柚葉（P2のF1）がリタイヤ：P1が2点獲得（スコア P1 11点・P2 0点）",
         "ゲーム終了（スコア10点に到達）：P1の勝ち、スコア P1 11点・P2 0点",
     ]
 
@@ -162,8 +162,8 @@ def test_a_peek_names_the_card_only_to_the_one_who_looked():
     st = position({"F1": PEEKER}, {"F1": (B, False)})
     assert labels(st)["use F1 1"] == "七尾 汐里（F1）：タップ：敵軍の裏向きキャラ1人をこっそり見る"
     act(st, "use F1 1", "target P2.F1", "pass")
-    assert ja_log(st, 0)[-1] == "P1がP2.F1を見た：白樺 柚葉"
-    assert ja_log(st, 1)[-1] == ja_log(st, None)[-1] == "P1がP2.F1をこっそり見た"
+    assert ja_log(st, 0)[-1] == "P1がP2のF1を見た：白樺 柚葉"
+    assert ja_log(st, 1)[-1] == ja_log(st, None)[-1] == "P1がP2のF1をこっそり見た"
 
 
 def test_the_first_formations_show_names_to_their_owner_only():

@@ -9,6 +9,7 @@ import pytest
 
 from tcglab.agents import Decision
 from tcglab.engine.errors import CardDataError
+from tcglab.engine.messages import named
 from tcglab.engine.rng import Rng
 from tcglab.games.pm import GAME, effects, messages
 from tcglab.games.pm.agent import PMAgent
@@ -18,7 +19,7 @@ from tcglab.games.pm.messages import catalogue, describe, japanese_names
 from .builder import build, pass_windows, passes, play
 
 JAPANESE = re.compile(r"[\u3040-\u30ff\u3400-\u9fff]")
-ENGLISH_WORD = re.compile(r"[A-Za-z]{3,}")  # slot names (p1.M2) and AP/DP are shorter
+ENGLISH_WORD = re.compile(r"[A-Za-z]{3,}")  # seat names (P1) and AP/DP are shorter
 DECKS = GAME.prebuilt_decks()
 VARIANTS = [
     {},
@@ -142,7 +143,8 @@ def test_a_draw_names_its_cards_to_the_drawer_only():
     mine, theirs, watching = ja_log(st, 0), ja_log(st, 1), ja_log(st, None)
     assert mine[:2] == ["ターン3：P1の手番", "P1がカードを引いた：「海野 あかり」、「浜辺 こなみ」"]
     assert theirs[1] == watching[1] == "P1がカードを2枚引いた"
-    assert st.events_for(0, 1)[0]["message"] == "P1 draws SHD-002, SHD-014"
+    assert st.events_for(0, 1)[0]["message"] == "P1 draws Akari Umino, Konami Hamabe"
+    assert st.events_for(0, 1)[0]["cards"] == ["SHD-002", "SHD-014"]  # the data keeps the ids
 
 
 def test_an_approach_obstructed_and_the_exit_check():
@@ -165,7 +167,7 @@ def test_an_approach_obstructed_and_the_exit_check():
     assert log[1] == "P1がタイミングを放棄した（アプローチフェイズ）"
     assert log[3] == "P2が「星川 さよ」（20/40）で妨害を宣言した"
     assert log[6:8] == [
-        "退場判定：アプローチ側のAP40、妨害キャラのDP40。p2.M1が退場",
+        "退場判定：アプローチ側のAP40、妨害キャラのDP40。P2のメインエリア1のキャラが退場",
         "「星川 さよ」が退場し、捨て札になった（退場判定）",
     ]
     assert log[-4:-2] == ["アプローチが終了した", "P1がターンを終了した"]
@@ -187,7 +189,7 @@ def test_a_linked_approach_and_the_split_of_the_obstructors_ap():
     play(st, "allocate 0/20")
     assert ja_log(st, 1, start)[:3] == [
         "P2が妨害キャラのAPを0と20に割り振った",
-        "退場判定：アプローチ側のAP70、妨害キャラのDP40。p2.M1、p1.M2が退場",
+        "退場判定：アプローチ側のAP70、妨害キャラのDP40。P2のメインエリア1、P1のメインエリア2のキャラが退場",
         "「星川 さよ」、「潮見 なぎ」が退場し、捨て札になった（退場判定）",
     ]
 
@@ -232,7 +234,7 @@ def test_playing_and_paying_for_a_combi_character():
         "P1がキャラ「海野 あかり&潮見 なぎ」をプレイした",
         "P1が「海野 あかり」を捨ててソース2を支払った（残り1）",
         "P1がポイント置き場の「浜辺 こなみ」を裏向きにしてソース2を支払った（残り0）",
-        "「海野 あかり&潮見 なぎ」がp1.M1に登場した",
+        "「海野 あかり&潮見 なぎ」がP1のメインエリア1に登場した",
     ]
 
 
@@ -246,7 +248,7 @@ def test_a_sixth_main_character_and_a_support_card():
     play(st, "main over M1")
     assert ja_log(st)[-2:] == [
         "「浜辺 こなみ」が退場し、捨て札になった（メインエリアが満杯）",
-        "「海野 あかり」がp1.M5に登場した",
+        "「海野 あかり」がP1のメインエリア5に登場した",
     ]
 
 
@@ -281,7 +283,7 @@ def test_a_break_card_played_from_the_point_area():
     play(st, "break")
     assert ja_log(st)[-2:] == [
         "P2が「緊急発進」を裏向きにしてプレイした（ブレイク）",
-        "p2.M1の「浜辺 こなみ」が活動状態になった",
+        "P2のメインエリア1の「浜辺 こなみ」が活動状態になった",
     ]
 
 
@@ -298,7 +300,7 @@ def test_a_character_text_a_refresh_and_a_rally():
     )
     play(st, "play CWA-029", "flip p1.P3", "pass", "play SHD-030")
     play(st, "pay SHD-013", "pay SHD-021")
-    assert "P1がp1.P2の「浜辺 こなみ」を表向きにした" in ja_log(st)
+    assert "P1がP1のポイント置き場2の「浜辺 こなみ」を表向きにした" in ja_log(st)
     assert ja_log(st)[-1] == "P1のメインエリアのキャラ2枚が活動状態になった"
 
 
@@ -317,3 +319,36 @@ def test_trimming_the_hand_and_a_cost_change():
     assert labels(st) == {"discard SHD-014": "「浜辺 こなみ」を捨てる（手札調整：あと1枚）"}
     play(st, "discard SHD-014")
     assert ja_log(st)[-4:-2] == ["P1が「浜辺 こなみ」を捨てた（手札調整）", "P1がターンを終了した"]
+
+
+def test_places_and_cards_are_named_by_seat_and_area_never_by_ref_or_id():
+    """A place reads "Ann's main area 2" ("Annのメインエリア2"), a card its name, in both
+    languages; the event data keep the ref (p1.M2) and the id."""
+    cases = [
+        ("appear", {"seat": 0, "card": "SHD-002", "name": "Akari Umino", "at": "p1.M2"}),
+        ("refresh", {"seat": 1, "target": "p2.P3", "card": "SHD-014"}),
+        ("pay", {"seat": 0, "card": "SHD-014", "how": "discard", "source": 2, "left": 0}),
+        ("play", {"seat": 0, "card": "SHD-002", "name": "Akari Umino", "type": "character"}),
+        ("set", {"seat": 0, "card": "SHD-016", "name": "Akari Umino", "target": "p1.S1"}),
+    ]
+    with named(["Ann", "Bo"]):
+        said = {kind: (describe(kind, data), describe(kind, data, "ja")) for kind, data in cases}
+    assert said == {
+        "appear": (
+            "Akari Umino appears in Ann's main area 2",
+            "「海野 あかり」がAnnのメインエリア2に登場した",
+        ),
+        "refresh": (
+            "Bo turns Konami Hamabe in Bo's point area 3 face-up",
+            "BoがBoのポイント置き場3の「浜辺 こなみ」を表向きにした",
+        ),
+        "pay": (
+            "Ann pays 2 with Konami Hamabe (discard), 0 to go",
+            "Annが「浜辺 こなみ」を捨ててソース2を支払った（残り0）",
+        ),
+        "play": ("Ann plays Akari Umino", "Annがキャラ「海野 あかり」をプレイした"),
+        "set": (
+            "Akari Umino is set on the character in Ann's support area 1",
+            "「海野 あかり」がAnnのサポートエリア1のキャラにセットされた",
+        ),
+    }

@@ -80,21 +80,10 @@ class EventCard:
 
     # -- its value for the heuristic agent, from its parts ---------------------------
 
-    @cached_property
-    def keep(self) -> int:
-        return max(p.keep for p in self.parts)
-
-    @cached_property
-    def eager(self) -> bool:
-        return any(p.eager for p in self.parts)
-
-    @cached_property
-    def roll_change(self) -> int:
-        return sum(p.roll_change for p in self.parts)
-
-    @cached_property
-    def guards(self) -> bool:
-        return any(p.guards for p in self.parts)
+    keep = cached_property(lambda self: max(p.keep for p in self.parts))
+    eager = cached_property(lambda self: any(p.eager for p in self.parts))
+    roll_change = cached_property(lambda self: sum(p.roll_change for p in self.parts))
+    guards = cached_property(lambda self: any(p.guards for p in self.parts))
 
     def opening(self) -> tuple[int, int] | None:
         return next((o for o in (p.opening() for p in self.parts) if o is not None), None)

@@ -13,7 +13,7 @@ from functools import cache, lru_cache
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from tcglab.engine.actions import Action
+from tcglab.engine.actions import Action, renamed
 from tcglab.engine.messages import Messages, named, seat_name
 from tcglab.games.higurashi import messages
 from tcglab.games.higurashi import render as board
@@ -36,11 +36,9 @@ def rename(text: str, seats: tuple[int, ...]) -> str:
     return _rename(text, seats, lambda seat: f"P{seat + 1}")
 
 
-@lru_cache(maxsize=16384)
 def relabel(action: Action, seats: tuple[int, ...]) -> Action:
     """A game's action with its labels naming the championship's players."""
-    ja = rename(action.ja, seats) if action.ja else ""
-    return Action(action.id, rename(action.label, seats), ja)
+    return renamed(action, rename, seats)
 
 
 def _together(field: str):

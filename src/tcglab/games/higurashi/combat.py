@@ -10,9 +10,9 @@ from typing import TYPE_CHECKING
 from tcglab.engine.actions import Action
 from tcglab.engine.unavailable import Why, why
 from tcglab.games.higurashi import effects, table, turn
-from tcglab.games.higurashi.labels import SEATS, character_ja, faces, faces_ja, roll_ja
 from tcglab.games.higurashi.parts.survey import survey
 from tcglab.games.higurashi.procedure import automatic, decision
+from tcglab.games.higurashi.words import say, seen
 
 if TYPE_CHECKING:
     from tcglab.games.higurashi.parts.survey import Survey
@@ -83,7 +83,7 @@ def _main_actions(st: HigurashiState, seat: int) -> list[Action]:
     return acts
 
 
-END_TURN = Action("end", "End your turn", "ターン終了を宣言する")
+END_TURN = say("end", "end")
 
 
 def actor_problem(st: HigurashiState, inst: int, verb: str, seen: Survey) -> Why | None:
@@ -104,13 +104,7 @@ def actor_problem(st: HigurashiState, inst: int, verb: str, seen: Survey) -> Why
 
 @cache
 def actor_action(verb: str, slot: int, name: str, name_ja: str, face_up: bool) -> Action:
-    note = "" if face_up else " (turning it face-up)"
-    how = "で" if face_up else "を表向きにして"
-    return Action(
-        f"{verb} {slot}",
-        f"{verb.capitalize()} with {name}{note}",
-        f"{name_ja}{how}{roll_ja(verb)}する",
-    )
+    return say(f"{verb} {slot}", "actor", verb=verb, en=name, ja=name_ja, up=face_up)
 
 
 @decision("main", _main_actions)
@@ -131,12 +125,7 @@ def main_choice(st: HigurashiState, action: Action, seat: int) -> None:
 
 def _scout_target_actions(st: HigurashiState, seat: int, actor: int) -> list[Action]:
     return [
-        Action(
-            f"target {st.ref(i)}",
-            f"Scout {st.name(i, seat)}",
-            f"{character_ja(st, i, seat)}を偵察する",
-        )
-        for i in scout_targets(st, seat)
+        say(f"target {st.ref(i)}", "scout", **seen(st, i, seat)) for i in scout_targets(st, seat)
     ]
 
 
@@ -154,14 +143,9 @@ def _attack_target_actions(st: HigurashiState, seat: int, actor: int) -> list[Ac
     power = st.attack(actor)
     acts = []
     for i in attack_targets(st, seat, actor):
-        card, owner, need = st.char(i), SEATS[st.owner[i]], needed_roll(power - st.defence(i))
-        acts.append(
-            Action(
-                f"target {st.ref(i)}",
-                f"Attack {card.name_en} ({owner}), success on {faces(need)}",
-                f"{card.name_ja}（{owner}）を攻撃する（{faces_ja(need)}）",
-            )
-        )
+        need = needed_roll(power - st.defence(i))
+        card, owner = st.char(i), st.owner[i]
+        acts.append(say(f"target {st.ref(i)}", "attack", card=card, owner=owner, need=need))
     return acts
 
 
@@ -211,11 +195,7 @@ def _window_actions(st: HigurashiState, seat: int, timing: str) -> list[Action]:
 @cache
 def stand_action(kind: str, die: int, modifier: int) -> Action:
     """Play no (further) die card: the roll counts as it stands."""
-    return Action(
-        "pass",
-        f"Let the {kind} roll stand at {die}{modifier:+d}",
-        f"{roll_ja(kind)}の出目を{die}{modifier:+d}のままにする",
-    )
+    return say("pass", "stand", kind=kind, die=die, modifier=modifier)
 
 
 @decision("window", _window_actions)
@@ -282,18 +262,13 @@ def _counter_actions(st: HigurashiState, seat: int, defender: int, attacker: int
     if not can_counter(st, defender, attacker):
         return []
     need = needed_roll(st.attack(defender) - st.defence(attacker))
-    them, us = st.char(attacker), st.char(defender)
     return [
-        Action(
-            "counter",
-            f"Counter-attack {them.name_en} with {us.name_en}, success on {faces(need)}",
-            f"{us.name_ja}で{them.name_ja}にカウンター攻撃する（{faces_ja(need)}）",
-        ),
+        say("counter", "counter", them=st.char(attacker), us=st.char(defender), need=need),
         DECLINE,  # G4-5.3 optional
     ]
 
 
-DECLINE = Action("decline", "Do not counter-attack", "カウンター攻撃しない")
+DECLINE = say("decline", "decline")
 
 
 @decision("counter", _counter_actions)

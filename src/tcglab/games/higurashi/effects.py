@@ -10,9 +10,9 @@ from typing import TYPE_CHECKING
 from tcglab.engine.actions import Action
 from tcglab.engine.piles import take_card
 from tcglab.engine.unavailable import Why, why
-from tcglab.games.higurashi.labels import SEATS, character_ja
 from tcglab.games.higurashi.parts.survey import Survey, survey
 from tcglab.games.higurashi.procedure import decision
+from tcglab.games.higurashi.words import say, seen
 
 if TYPE_CHECKING:
     from tcglab.games.higurashi.cards import EventCard
@@ -81,11 +81,7 @@ def part_problem(part) -> Why:
 
 @cache
 def play_action(card: EventCard) -> Action:
-    return Action(
-        f"play {card.id}",
-        f"Play {card.name_en}: {card.text_en}",
-        f"「{card.name_ja}」を使う：{card.text_ja}",
-    )
+    return say(f"play {card.id}", "play", card=card)
 
 
 def begin_play(st: HigurashiState, seat: int, card_id: str) -> None:
@@ -102,11 +98,7 @@ def begin_play(st: HigurashiState, seat: int, card_id: str) -> None:
 def _target_actions(st: HigurashiState, seat: int, inst: int) -> list[Action]:
     card = st.event_card(inst)
     return [
-        Action(
-            f"target {st.ref(i)}",
-            f"{card.name_en} on {st.name(i, seat)} ({SEATS[st.owner[i]]})",
-            f"「{card.name_ja}」を{character_ja(st, i, seat)}に使う",
-        )
+        say(f"target {st.ref(i)}", "target", event=card, **seen(st, i, seat))
         for i in targets(st, seat, card)
     ]
 

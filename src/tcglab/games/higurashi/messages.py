@@ -9,7 +9,7 @@ import re
 from functools import cache
 from pathlib import Path
 
-from tcglab.engine.messages import Messages
+from tcglab.engine.messages import Messages, seat_name
 from tcglab.engine.unavailable import Reasons
 from tcglab.games.higurashi.cards import card_set
 from tcglab.games.higurashi.labels import hidden_ja
@@ -33,12 +33,20 @@ def name_ja(name: str) -> str:
         return found
     hidden = _HIDDEN_EN.fullmatch(name)
     if hidden:
-        return hidden_ja(int(hidden[2]) - 1, int(hidden[1]) - 1)
+        seat = int(hidden[2]) - 1
+        return hidden_ja(seat, int(hidden[1]) - 1, seat_name(seat))
     return name
 
 
 def _card_name(name: str, lang: str) -> str:
-    return name_ja(name) if lang == "ja" else name
+    """A card in `lang`; a face-down one by its place in the row of a seat as the table
+    names it ("face-down card 2 of Tester"), never by the seat's number."""
+    if lang == "ja":
+        return name_ja(name)
+    hidden = _HIDDEN_EN.fullmatch(name)
+    if hidden:
+        return f"face-down card {hidden[1]} of {seat_name(int(hidden[2]) - 1)}"
+    return name
 
 
 def _place(data: dict) -> dict:

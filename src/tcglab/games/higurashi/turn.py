@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 from tcglab.engine.actions import Action
 from tcglab.games.higurashi import continuous, effects, table
 from tcglab.games.higurashi.procedure import automatic, decision
+from tcglab.games.higurashi.words import say
 
 if TYPE_CHECKING:
     from tcglab.games.higurashi.cards import EventCard
@@ -28,7 +29,8 @@ def set_up(st: HigurashiState) -> None:
             st.rows[seat].append(inst)
             st.owner[inst] = seat
             st.known[inst] = 1 << seat  # G4-2.1 each player looks at their own cards
-    st.emit("deal", players=st.players, each=DEALT)
+    own = {seat: {"cards": [st.char(i).id for i in st.rows[seat]]} for seat in range(st.players)}
+    st.emit("deal", own, players=st.players, each=DEALT)
     st.first = st.current = start_roll(st)
     st.stack.append(("turn_start", st.first))
 
@@ -89,7 +91,7 @@ def _trim_actions(st: HigurashiState, seat: int) -> list[Action]:
 
 @cache
 def discard_action(card: EventCard) -> Action:
-    return Action(f"discard {card.id}", f"Discard {card.name_en}", f"「{card.name_ja}」を捨てる")
+    return say(f"discard {card.id}", "discard", card=card)
 
 
 @decision("trim", _trim_actions)

@@ -5,16 +5,16 @@
 
 from __future__ import annotations
 
-from functools import cache
 from typing import TYPE_CHECKING
 
 from tcglab.engine.actions import Action
 from tcglab.engine.unavailable import Why, why
 from tcglab.games.pgt import parts
 from tcglab.games.pgt.formation import SLOTS
-from tcglab.games.pgt.messages import FLIP_TEXT, name_ja
+from tcglab.games.pgt.messages import FLIP_TEXT
 from tcglab.games.pgt.parts import ability_of, english, flip, set_counters
 from tcglab.games.pgt.procedure import decision
+from tcglab.games.pgt.words import say, seen
 
 if TYPE_CHECKING:
     from tcglab.games.pgt.state import PgtState
@@ -132,23 +132,18 @@ def usable(st: PgtState, seat: int, mode: str, check: int) -> list[Action]:
 
 
 def _flip_action(card, slot: int, _index: int) -> Action:
-    en, ja = card.name_en, card.name_ja
-    return Action(f"flip {SLOTS[slot]}", f"Turn {en} face-up", f"{ja}を表向きにする")
+    return say(f"flip {SLOTS[slot]}", "flip", card=card)
 
 
 def _use_action(card, slot: int, index: int) -> Action:
     where, ab = SLOTS[slot], card.abilities[index]
-    return Action(
-        f"use {where} {index + 1}",
-        f"{card.name_en} ({where}): {parts.text(ab)}",
-        f"{card.name_ja}（{where}）：{parts.text(ab, 'ja')}",
-    )
+    return say(f"use {where} {index + 1}", "use", card=card, where=where, ability=(parts.text, ab))
 
 
 # -- activation windows (PGT-9.8, PGT-14.1.2, PGT-GAP-13) ---------------------------------
 
 
-PASS = Action("pass", "Use no ability now", "今は能力を使わない")
+PASS = say("pass", "pass")
 
 
 def _window_actions(st: PgtState, seat: int, passes: int, mode: str, check: int) -> list[Action]:
@@ -198,20 +193,12 @@ def _target_actions(st: PgtState, seat: int, pid: int) -> list[Action]:
     if len(chosen) >= ab.max_targets:
         return []
     acts = [
-        _target_action(st.ref(i), st.name(i, seat))
+        say(f"target {st.ref(i)}", "target", **seen(st, i, seat))
         for i in candidates(st, seat, p["actor"], ab, chosen)
     ]
     if acts and chosen:
-        n = len(chosen)
-        acts.append(
-            Action("done", f"No more targets ({n} chosen)", f"対象の選択を終える（{n}人選択済み）")
-        )
+        acts.append(say("done", "done", n=len(chosen)))
     return acts
-
-
-@cache
-def _target_action(ref: str, name: str) -> Action:
-    return Action(f"target {ref}", f"Target {name}", f"{name_ja(name)}を対象にする")
 
 
 @decision("target", _target_actions)
@@ -246,6 +233,7 @@ def stage_pay(st: PgtState, pid: int, p: dict) -> None:
     text = FLIP_TEXT if ab is None else ab.text
     st.emit(
         "use",
+        {p["seat"]: {"card": st.card(inst).id}},  # the user knows its own character
         seat=p["seat"],
         actor=st.ref(inst),
         name=st.name(inst, None),
@@ -290,10 +278,13 @@ def _r_actions(st: PgtState, seat: int, inst: int, done: int) -> list[Action]:
         if ab.on_flip and not done & (1 << index) and has_targets(st, seat, inst, ab):
             if parts.lead(ab).aim(st, seat, "flip", -1) is None:
                 continue  # rerolls only in the reroll step (PGT-GAP-24); no disruption on a flip
-            acts.append(Action(f"use {slot} {index + 1}", parts.text(ab), parts.text(ab, "ja")))
+            acts.append(say(f"use {slot} {index + 1}", "on_flip", ability=(parts.text, ab)))
     if acts:
-        acts.append(Action("skip", "Use no on-flip ability", "表向きにした時の能力を使わない"))
+        acts.append(SKIP)
     return acts
+
+
+SKIP = say("skip", "skip")
 
 
 @decision("r_use", _r_actions)

@@ -14,9 +14,9 @@ from tcglab.games.pgt import abilities, turn
 from tcglab.games.pgt.abilities import SLOTS, candidates, new_proc
 from tcglab.games.pgt.attributes import compared_defence
 from tcglab.games.pgt.dice import roll_value
-from tcglab.games.pgt.messages import name_ja
 from tcglab.games.pgt.parts import strike_text, text
 from tcglab.games.pgt.procedure import automatic, decision
+from tcglab.games.pgt.words import say, seen
 
 if TYPE_CHECKING:
     from tcglab.games.pgt.state import PgtState
@@ -93,7 +93,7 @@ def _combat_actions(st: PgtState, seat: int) -> list[Action]:
     return acts
 
 
-NO_ATTACK = Action("no attack", "Do not attack this turn", "このターンはアタックしない")
+NO_ATTACK = say("no attack", "no_attack")
 
 
 def attack_problem(st: PgtState, seat: int, inst: int, ab) -> Why | None:
@@ -109,11 +109,11 @@ def attack_problem(st: PgtState, seat: int, inst: int, ab) -> Why | None:
 
 
 def _attack_action(card, slot: int, index: int) -> Action:
-    ab = card.abilities[index]
-    return Action(
+    return say(
         f"attack {SLOTS[slot]} {index + 1}",
-        f"{card.name_en}: {text(ab)}",
-        f"{card.name_ja}：{text(ab, 'ja')}",
+        "attack",
+        card=card,
+        ability=(text, card.abilities[index]),
     )
 
 
@@ -154,22 +154,15 @@ def _guard_actions(st: PgtState, seat: int, pid: int) -> list[Action]:
             free = guard >= 0 and not st.tapped[guard] and guard not in targets
             if free and may_guard(st, guard, target):
                 g, t = SLOTS[st.slot(guard)], SLOTS[st.slot(target)]
-                acts.append(_guard_action(g, t, st.name(guard, seat)))
+                acts.append(
+                    say(f"guard {g} {t}", "guard", target=t, guard=g, **seen(st, guard, seat))
+                )
     if acts:
         acts.append(NO_GUARD)
     return acts
 
 
-NO_GUARD = Action("no guard", "Do not guard", "ガードしない")
-
-
-@cache
-def _guard_action(g: str, t: str, name: str) -> Action:
-    return Action(
-        f"guard {g} {t}",
-        f"{name} guards {t} (taps {g})",
-        f"{name_ja(name)}が{t}をガード（{g}をタップ）",
-    )
+NO_GUARD = say("no guard", "no_guard")
 
 
 def stage_guard(st: PgtState, pid: int, p: dict) -> None:
@@ -216,18 +209,10 @@ def _keyword_actions(word: str):
         back_row = st.slot(inst) >= 3 or st.slot(attacker) >= 3
         if word == "counter" and st.options["counter_needs_range1"] and back_row:
             return []  # PGT-GAP-18 a range-1 attack: both in their front rows
-        ab, card = st.keyword(inst, word), st.card(inst)
-        name = "Innocence" if word == "innocence" else "Counter"
-        ja, how = (
-            ("イノセンス", "先に攻撃する") if word == "innocence" else ("カウンター", "反撃する")
-        )
+        strike = st.keyword(inst, word).strike
         return [
-            Action(
-                word,
-                f"{name}: {card.name_en} strikes back with {strike_text(ab.strike, 'en')}",
-                f"{ja}：{card.name_ja}が{strike_text(ab.strike, 'ja')}で{how}",
-            ),
-            Action("decline", f"Do not use {name}", f"{ja}を使わない"),
+            say(word, "strike_back", word=word, card=st.card(inst), strike=(strike_text, strike)),
+            say("decline", "decline", word=word),
         ]
 
     return actions
@@ -269,14 +254,7 @@ def _dice_actions(st: PgtState, seat: int, pid: int) -> list[Action]:
 @cache
 def _dice_choices(n: int, mod: int) -> tuple[Action, ...]:
     suffix = f"{mod:+d}" if mod else ""
-    return tuple(
-        Action(
-            f"roll {k}",
-            f"Roll {k} of {n} dice ({k}D{suffix})",
-            f"サイコロを{n}個中{k}個振る（{k}D{suffix}）",
-        )
-        for k in range(1, n + 1)
-    )
+    return tuple(say(f"roll {k}", "roll", k=k, n=n, mod=suffix) for k in range(1, n + 1))
 
 
 def roll(st: PgtState, pid: int, k: int) -> None:

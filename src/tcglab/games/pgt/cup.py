@@ -12,7 +12,7 @@ import re
 from functools import lru_cache
 from typing import TYPE_CHECKING
 
-from tcglab.engine.actions import Action
+from tcglab.engine.actions import Action, renamed
 from tcglab.engine.events import Event
 from tcglab.engine.state import Result
 from tcglab.games.pgt.draft import advancing, draw_order, pairings
@@ -31,11 +31,9 @@ def rename(text: str, pair: tuple[int, int]) -> str:
     return _LOCAL.sub(lambda m: f"P{pair[int(m[1]) - 1] + 1}", text)
 
 
-@lru_cache(maxsize=16384)
 def relabel(action: Action, pair: tuple[int, int]) -> Action:
     """A game's action with its labels naming the tournament's players."""
-    ja = rename(action.ja, pair) if action.ja else ""
-    return Action(action.id, rename(action.label, pair), ja)
+    return renamed(action, rename, pair)
 
 
 def start(st: DraftState) -> None:

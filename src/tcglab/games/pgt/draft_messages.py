@@ -2,15 +2,15 @@
 
 The wording is in the catalogues `messages/draft/en.toml` and `messages/draft/ja.toml`
 (read by `tcglab.engine.messages`); this module works out the few fields they use from
-an event's data. A game's own events are worded by the game's messages, its players
-renamed as the tournament's."""
+an event's data. A game's own events are worded by the game's messages, its two seats
+named as the tournament's players who play it."""
 
 from __future__ import annotations
 
 from functools import cache
 from pathlib import Path
 
-from tcglab.engine.messages import Messages, seat_name
+from tcglab.engine.messages import Messages, named, seat_name
 from tcglab.games.pgt import messages
 
 FOLDER = Path(__file__).with_name("messages") / "draft"
@@ -56,8 +56,7 @@ def catalogue() -> Messages:
 
 def describe(kind: str, data: dict, lang: str = "en") -> str:
     pair = data.get("pair")
-    if pair is not None:  # an event of a game, relayed
-        from tcglab.games.pgt.cup import rename
-
-        return rename(messages.describe(kind, data, lang), tuple(pair))
+    if pair is not None:  # an event of a game, relayed: its seats are the pair's players
+        with named([seat_name(seat) for seat in pair]):
+            return messages.describe(kind, data, lang)
     return catalogue().describe(kind, data, lang)

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 from tcglab.engine.actions import Action
 from tcglab.games.pgt import cup
 from tcglab.games.pgt.draft import LEFT, RIGHT, deal_round, pass_packs
+from tcglab.games.pgt.words import say
 
 if TYPE_CHECKING:
     from tcglab.games.pgt.draft_state import DraftState
@@ -49,12 +50,8 @@ def pick_actions(st: DraftState) -> list[Action]:
 
 
 def pick_action(card) -> Action:
-    stats = f"score {card.score}, P{card.pdef}/M{card.mdef}"
-    return Action(
-        f"pick {card.id}",
-        f"Pick {card.name_en} ({stats})",
-        f"{card.name_ja}を取る（スコア{card.score}、P{card.pdef}/M{card.mdef}）",
-    )
+    stats = {"score": card.score, "pdef": card.pdef, "mdef": card.mdef}
+    return say(f"pick {card.id}", "pick", card=card, **stats)
 
 
 def pick(st: DraftState, card_id: str) -> None:

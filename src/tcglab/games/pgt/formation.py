@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING
 from tcglab.engine.actions import Action
 from tcglab.engine.unavailable import Why, why
 from tcglab.games.pgt.procedure import automatic, decision
+from tcglab.games.pgt.words import say
 
 if TYPE_CHECKING:
     from tcglab.games.pgt.state import PgtState
@@ -160,21 +161,10 @@ def _choice(slot: str, verb: str, arg=None, en: str = "", ja: str = "", note=Non
     put hand card H`arg` (`note`: its score), leave it empty, or undo it. Formation
     labels recur all game long, so each is built once."""
     if verb == "keep":
-        face_en, face_ja = ("face-up", "表向き") if note else ("face-down", "裏向き")
-        return Action(
-            f"keep {arg}",
-            f"{slot}: {en} ({face_en}, now {arg})",
-            f"{slot}：{ja}（{face_ja}、今は{arg}）",
-        )
+        return say(f"keep {arg}", "keep", slot=slot, en=en, ja=ja, up=bool(note), arg=arg)
     if verb == "put":
-        return Action(
-            f"put H{arg}",
-            f"{slot}: {en} from the hand (score {note})",
-            f"{slot}：手札から{ja}（スコア{note}）",
-        )
-    if verb == "undo":
-        return Action("undo", f"Undo {slot} (take it back)", f"{slot}を取り消す（戻す）")
-    return Action("empty", f"{slot}: leave empty", f"{slot}：空けておく")
+        return say(f"put H{arg}", "put", slot=slot, en=en, ja=ja, score=note)
+    return say(verb, verb, slot=slot)
 
 
 def _last_choice(placed: list[int]) -> int:

@@ -19,6 +19,7 @@ from tcglab.games.pgt.cards import card_set
 from tcglab.games.pgt.formation import SLOTS
 from tcglab.games.pgt.notation import Ability, Strike, parse_ability
 from tcglab.games.pgt.parts import english, strike_text, text
+from tcglab.games.pgt.words import place
 
 FOLDER = Path(__file__).with_name("messages")
 FACE_DOWN = "face-down "  # how an event names a character the viewer has not seen
@@ -28,6 +29,16 @@ FACE_DOWN = "face-down "  # how an event names a character the viewer has not se
 def _names_ja() -> dict[str, str]:
     cards = card_set().cards
     return {c.name_en: c.name_ja for c in cards} | {c.id: c.name_ja for c in cards}
+
+
+@cache
+def _names_en() -> dict[str, str]:
+    return {c.id: c.name_en for c in card_set().cards}
+
+
+def name_en(card: str) -> str:
+    """A card's English name from its id (a formation names its cards by id)."""
+    return _names_en()[card]
 
 
 def name_ja(name: str) -> str:
@@ -52,10 +63,13 @@ def _who(d: dict) -> dict:
     return {"face": face, "where": d.get("actor") or d["at"]}
 
 
+# The two seats of a game, which the catalogue names beside their dice and scores.
+SEATS = {"one": 0, "two": 1}
+
+
 def _standing(scores) -> dict:
-    """Each score beside its player ("P1 3 P2 0" in the catalogue), so the line still
-    reads right when a draft table renames the players of one of its games."""
-    return {"s1": scores[0], "s2": scores[1]}
+    """Each score beside its player's name ("P1 3 P2 0", "Tester 3 P2 0")."""
+    return {"s1": scores[0], "s2": scores[1], **SEATS}
 
 
 def _formation(d: dict) -> dict:
@@ -65,7 +79,9 @@ def _formation(d: dict) -> dict:
     if not shown:
         return {}
     return {
-        "party": ", ".join(f"{slot}={card}" for slot, card in shown),
+        "party": ", ".join(
+            f"{slot}={card if card == 'face-down' else name_en(card)}" for slot, card in shown
+        ),
         "party_ja": "、".join(
             f"{slot}={'裏向き' if card == 'face-down' else name_ja(card)}" for slot, card in shown
         ),
@@ -89,7 +105,7 @@ def _use(d: dict) -> dict:
     extra = _who(d)
     extra["ability_en"] = ability_en(d["ability"])
     if d["targets"]:
-        extra.update(on=", ".join(d["targets"]), on_ja="、".join(d["targets"]))
+        extra["on"] = d["targets"]
     return extra
 
 
@@ -117,7 +133,7 @@ def _game_over(d: dict) -> dict:
 
 
 DERIVE = {
-    "first_roll": lambda d: {"p1": d["rolls"][0], "p2": d["rolls"][1]},
+    "first_roll": lambda d: {"p1": d["rolls"][0], "p2": d["rolls"][1], **SEATS},
     "formation": _formation,
     "use": _use,
     "roll": lambda d: {"dots": _dots(d["faces"])},
@@ -139,7 +155,7 @@ DERIVE = {
 @cache
 def catalogue() -> Messages:
     """The game's event messages in every language, read once."""
-    return Messages(FOLDER, card_name=card_name, derive=DERIVE)
+    return Messages(FOLDER, card_name=card_name, derive=DERIVE, place=place)
 
 
 def describe(kind: str, data: dict, lang: str = "en") -> str:

@@ -11,6 +11,10 @@ from tcglab.engine.unavailable import Why, why
 from tcglab.games.pm import effects, paying, plays, turn
 from tcglab.games.pm.places import in_main, retire
 from tcglab.games.pm.procedure import automatic, decision
+from tcglab.games.pm.words import say
+
+END = say("end", "end")
+LET_THROUGH = say("let through", "let_through")
 
 if TYPE_CHECKING:
     from tcglab.games.pm.cards import Card
@@ -63,16 +67,12 @@ def _declare_actions(st: PMState, seat: int) -> list[Action]:
     for inst in ready:
         ap, dp = st.values(inst)
         card = st.card(inst)
-        label = f"Approach with {card.name_en} ({ap}/{dp})"
-        ja = f"「{card.name_ja}」（{ap}/{dp}）でアプローチする"
-        acts.append(Action(f"approach {st.ref(inst)[3:]}", label, ja))
+        acts.append(say(f"approach {st.ref(inst)[3:]}", "approach", card=card, ap=ap, dp=dp))
     for inst in ready:
         for other in link_partners(st, seat, inst, ready):
-            one, two = st.card(inst), st.card(other)
-            label = f"Approach with {one.name_en} linked to {two.name_en}"
-            ja = f"「{one.name_ja}」と「{two.name_ja}」で連携してアプローチする"
-            acts.append(Action(f"link {st.ref(inst)[3:]}+{st.ref(other)[3:]}", label, ja))
-    acts.append(Action("end", "Approach no more this turn", "このターンはもうアプローチしない"))
+            link = f"link {st.ref(inst)[3:]}+{st.ref(other)[3:]}"
+            acts.append(say(link, "link", one=st.card(inst), two=st.card(other)))
+    acts.append(END)
     return acts
 
 
@@ -152,12 +152,8 @@ def _obstruct_actions(st: PMState, seat: int) -> list[Action]:
     for inst in obstructors(st, seat):
         ap, dp = st.values(inst)
         card = st.card(inst)
-        label = f"Obstruct with {card.name_en} ({ap}/{dp})"
-        ja = f"「{card.name_ja}」（{ap}/{dp}）で妨害する"
-        acts.append(Action(f"obstruct {st.ref(inst)[3:]}", label, ja))
-    label = "Do not obstruct: put your top card into your points"
-    ja = "妨害しない：自分のデッキの一番上のカードをポイント置き場に置く"
-    acts.append(Action("let through", label, ja))
+        acts.append(say(f"obstruct {st.ref(inst)[3:]}", "obstruct", card=card, ap=ap, dp=dp))
+    acts.append(LET_THROUGH)
     return acts
 
 
@@ -201,14 +197,7 @@ def _break_actions(st: PMState, seat: int, inst: int) -> list[Action]:
         return []
     if st.options["break_pays_cost"] and not paying.payable(st, seat, card.cost, "", inst, None):
         return []
-    return [
-        Action(
-            "break",
-            f"Turn {card.name_en} face-down and play it: {card.text_en}",
-            f"「{card.name_ja}」を裏向きにしてプレイする：{card.text_ja}",
-        ),
-        Action("keep", f"Leave {card.name_en} face-up", f"「{card.name_ja}」を表向きのままにする"),
-    ]
+    return [say("break", "break", card=card), say("keep", "leave_up", card=card)]
 
 
 @decision("break", _break_actions)
@@ -253,10 +242,8 @@ def _allocate_actions(st: PMState, seat: int) -> list[Action]:
 
 
 def _allocation(part: int, rest: int, first: Card, second: Card) -> Action:
-    return Action(
-        f"allocate {part}/{rest}",
-        f"AP {part} to {first.name_en}, {rest} to {second.name_en}",
-        f"妨害キャラのAPを「{first.name_ja}」に{part}、「{second.name_ja}」に{rest}割り振る",
+    return say(
+        f"allocate {part}/{rest}", "allocate", part=part, rest=rest, first=first, second=second
     )
 
 

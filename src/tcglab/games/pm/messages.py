@@ -14,6 +14,7 @@ from tcglab.engine.messages import Messages
 from tcglab.engine.unavailable import Reasons
 from tcglab.games.pm.cards import card_set
 from tcglab.games.pm.texts import signed
+from tcglab.games.pm.words import place
 
 FOLDER = Path(__file__).with_name("messages")
 
@@ -38,11 +39,20 @@ def _japanese() -> dict[str, str]:
     return japanese_names() | {card.id: card.name_ja for card in card_set().cards}
 
 
+@cache
+def _english() -> dict[str, str]:
+    """Card ids (which some events carry) -> English name."""
+    return {card.id: card.name_en for card in card_set().cards}
+
+
 def card_name(value, lang: str) -> str:
-    """A card (its English name or id) or a list of them as `lang` reads it: Japanese
-    names in 「」, joined with 、."""
+    """A card (its English name or id) or a list of them as `lang` reads it, by name
+    and never by id: Japanese names in 「」, joined with 、."""
     if lang != "ja":
-        return value if isinstance(value, str) else ", ".join(value)
+        names = _english()
+        if isinstance(value, str):
+            return names.get(value, value)
+        return ", ".join(names.get(v, v) for v in value)
     names = _japanese()
     if isinstance(value, str):
         return f"「{names[value]}」"
@@ -51,8 +61,6 @@ def card_name(value, lang: str) -> str:
 
 def _draw(d: dict) -> dict:
     extra = {"plural": "" if d["count"] == 1 else "s"}
-    if "cards" in d:
-        extra["drawn"] = ", ".join(d["cards"]) or "nothing"
     if not d["count"]:
         extra["nothing"] = ""
     return extra
@@ -73,9 +81,7 @@ def _modified(d: dict) -> dict:
 
 
 def _exit_check(d: dict) -> dict:
-    if not d["retired"]:
-        return {}
-    return {"gone": ", ".join(d["retired"]), "gone_ja": "、".join(d["retired"])}
+    return {"gone": d["retired"]} if d["retired"] else {}
 
 
 def _game_over(d: dict) -> dict:
@@ -100,7 +106,7 @@ DERIVE = {
 @cache
 def catalogue() -> Messages:
     """The game's messages in every language, read once."""
-    return Messages(FOLDER, card_name=card_name, derive=DERIVE)
+    return Messages(FOLDER, card_name=card_name, derive=DERIVE, place=place)
 
 
 def describe(kind: str, data: dict, lang: str = "en") -> str:

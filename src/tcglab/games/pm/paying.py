@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 from tcglab.engine.actions import Action
 from tcglab.games.pm.procedure import decision
 from tcglab.games.pm.turn import take_from_hand
+from tcglab.games.pm.words import say
 
 if TYPE_CHECKING:
     from tcglab.games.pm.cards import Card
@@ -72,13 +73,9 @@ def _pay_actions(st, seat, inst, left, colour, combi) -> list[Action]:
         if names and not matches(card, names) and given >= left:
             continue
         if in_hand:
-            label = f"Discard {card.name_en} for {given} source"
-            ja = f"「{card.name_ja}」を捨てる（ソース{given}）"
-            acts.append(Action(f"pay {card.id}", label, ja))
+            acts.append(say(f"pay {card.id}", "pay", card=card, given=given))
         else:
-            label = f"Turn point {card.name_en} face-down for {given}"
-            ja = f"ポイント置き場の「{card.name_ja}」を裏向きにする（ソース{given}）"
-            acts.append(Action(f"flip {st.ref(i)}", label, ja))
+            acts.append(say(f"flip {st.ref(i)}", "flip", card=card, given=given))
     return acts
 
 

@@ -20,6 +20,7 @@ from tcglab.games.pm.paying import (
 from tcglab.games.pm.places import owner, retire
 from tcglab.games.pm.procedure import automatic, decision
 from tcglab.games.pm.turn import take_from_hand
+from tcglab.games.pm.words import say
 
 if TYPE_CHECKING:
     from tcglab.games.pm.cards import Card, Text
@@ -145,9 +146,7 @@ def hand_plays(st: PMState, seat: int, phase: str) -> list[Action]:
         if card.cost - off > total - given(card):
             continue
         if card_problem(st, seat, inst, phase) is None:
-            label = f"Play {card.name_en} ({card.cost})"
-            ja = f"「{card.name_ja}」をプレイ（コスト{card.cost}）"
-            acts.append(Action(f"play {card.id}", label, ja))
+            acts.append(say(f"play {card.id}", "play", card=card, cost=card.cost))
     acts.sort()
     return acts
 
@@ -157,9 +156,7 @@ def text_uses(st: PMState, seat: int, phase: str) -> list[Action]:
     for inst in st.main[seat] + st.support[seat]:
         card = st.card(inst)
         if card.text is not None and text_problem(st, seat, inst, phase) is None:
-            label = f"Use {card.name_en}: {card.text_en}"
-            ja = f"「{card.name_ja}」のテキストを使用：{card.text_ja}"
-            acts.append(Action(f"use {st.ref(inst)}", label, ja))
+            acts.append(say(f"use {st.ref(inst)}", "use", card=card))
     return acts
 
 
@@ -198,9 +195,12 @@ def hand_ids(st: PMState, seat: int) -> list[str]:
 # -- card-use timings ---------------------------------------------------------------
 
 
+PASS = say("pass", "pass")
+
+
 def _window_actions(st, seat, phase, passes, step) -> list[Action]:
     acts = hand_plays(st, seat, phase) + text_uses(st, seat, phase)
-    acts.append(Action("pass", "Pass this card-use timing", "このカード使用タイミングを放棄する"))
+    acts.append(PASS)
     return acts
 
 
@@ -273,9 +273,7 @@ def _target_actions(st, seat, inst, mode) -> list[Action]:
     acts = []
     for i in effects.targets(st, seat, card.text.effect, inst):
         ref, aim = st.ref(i), st.card(i)
-        label = f"{card.name_en} on {aim.name_en} ({ref})"
-        ja = f"「{card.name_ja}」の対象：「{aim.name_ja}」（{ref}）"
-        acts.append(Action(f"target {ref}", label, ja))
+        acts.append(say(f"target {ref}", "target", card=card, aim=aim, ref=ref))
     return acts
 
 
@@ -320,9 +318,11 @@ def interrupt_plays(st: PMState, seat: int, trigger: str, about: int) -> list[Ac
         if not text.effect.fits(st, about):
             continue
         if card_problem(st, seat, inst, phase, trigger) is None:
-            ja = f"「{card.name_ja}」で割り込む"
-            acts.append(Action(f"play {card.id}", f"Interrupt with {card.name_en}", ja))
+            acts.append(say(f"play {card.id}", "interrupt", card=card))
     return sorted(acts)
+
+
+ALLOW = say("allow", "allow")
 
 
 def interrupt_problem(st: PMState, seat: int, inst: int, trigger: str, about: int) -> Why | None:
@@ -347,7 +347,7 @@ def _interrupt_actions(st, seat, trigger, about) -> list[Action]:
         return []
     return [
         *interrupt_plays(st, seat, trigger, about),
-        Action("allow", "Do not interrupt", "割り込まない"),
+        ALLOW,
     ]
 
 
@@ -374,19 +374,15 @@ def interrupt(st: PMState, action: Action, seat: int, trigger: str, about: int) 
 def _place_actions(st: PMState, seat: int, inst: int) -> list[Action]:
     """PM-GAP-9 a character with AP/DP goes to either area, chosen on appearing."""
     card = st.card(inst)
-    name, ja = card.name_en, card.name_ja
     main = st.main[seat]
     if len(main) < MAIN_LIMIT:
-        label, text = f"{name} appears in the main area", f"「{ja}」をメインエリアに登場させる"
-        acts = [Action("main", label, text)]
+        acts = [say("main", "main", card=card)]
     else:  # PM-1.4.4 a sixth main character: one already there goes to the discard
-        acts = []
-        for n, i in enumerate(main):
-            label = f"{name} appears in the main area; {st.name(i)} leaves"
-            leaving = f"「{ja}」をメインエリアに登場させ、「{st.card(i).name_ja}」を捨て札にする"
-            acts.append(Action(f"main over M{n + 1}", label, leaving))
-    label, text = f"{name} appears in the support area", f"「{ja}」をサポートエリアに登場させる"
-    acts.append(Action("support", label, text))
+        acts = [
+            say(f"main over M{n + 1}", "main_over", card=card, gone=st.card(i))
+            for n, i in enumerate(main)
+        ]
+    acts.append(say("support", "support", card=card))
     return acts
 
 
@@ -416,11 +412,7 @@ def arrive(st: PMState, inst: int, area: str, over: int) -> None:
 def _attach_actions(st: PMState, seat: int, inst: int) -> list[Action]:
     card = st.card(inst)
     return [
-        Action(
-            f"target {st.ref(i)}",
-            f"Set {card.name_en} on {st.name(i)}",
-            f"「{card.name_ja}」を「{st.card(i).name_ja}」にセットする",
-        )
+        say(f"target {st.ref(i)}", "attach", card=card, aim=st.card(i))
         for i in st.main[seat] + st.support[seat]
     ]
 

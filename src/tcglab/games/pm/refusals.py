@@ -9,29 +9,15 @@ refused id (`plays.card_problem`, `plays.text_problem`, `plays.interrupt_problem
 
 from __future__ import annotations
 
-from functools import lru_cache
 from typing import TYPE_CHECKING
 
-from tcglab.engine.actions import Action
 from tcglab.engine.unavailable import Refusal
 from tcglab.games.pm import approach, plays
-from tcglab.games.pm.messages import REASONS, catalogue
+from tcglab.games.pm.messages import REASONS
+from tcglab.games.pm.words import say
 
 if TYPE_CHECKING:
     from tcglab.games.pm.state import PMState
-
-
-def option(action_id: str, key: str, **data) -> Action:
-    """An option as it would be offered, its label from the catalogues' [terms.option]."""
-    return _option(action_id, key, tuple(data.items()))
-
-
-@lru_cache(maxsize=4096)
-def _option(action_id: str, key: str, data: tuple) -> Action:
-    """Each option's labels made once: the same few recur all game (filling is slow)."""
-    words, fields = catalogue(), dict(data)
-    en, ja = words.term("option", key, fields), words.term("option", key, fields, "ja")
-    return Action(action_id, en, ja)
 
 
 def hand(st: PMState, seat: int, phase: str) -> list[Refusal]:
@@ -44,7 +30,7 @@ def hand(st: PMState, seat: int, phase: str) -> list[Refusal]:
         seen.add(card.id)
         reason = plays.card_problem(st, seat, inst, phase)
         if reason is not None:
-            play = option(f"play {card.id}", "play", name=card.name_en, cost=card.cost)
+            play = say(f"play {card.id}", "play", card=card, cost=card.cost)
             found.append(Refusal(play, reason))
     found.sort(key=lambda refusal: refusal.option.id)
     return found
@@ -59,8 +45,7 @@ def texts(st: PMState, seat: int, phase: str) -> list[Refusal]:
             continue
         reason = plays.text_problem(st, seat, inst, phase)
         if reason is not None and not isinstance(reason, str):
-            data = {"name": card.name_en, "text_en": card.text_en, "text_ja": card.text_ja}
-            found.append(Refusal(option(f"use {st.ref(inst)}", "use", **data), reason))
+            found.append(Refusal(say(f"use {st.ref(inst)}", "use", card=card), reason))
     return found
 
 
@@ -74,7 +59,7 @@ def interrupts(st: PMState, seat: int, trigger: str, about: int) -> list[Refusal
         seen.add(card.id)
         reason = plays.interrupt_problem(st, seat, inst, trigger, about)
         if reason is not None:
-            answer = option(f"play {card.id}", "interrupt", name=card.name_en)
+            answer = say(f"play {card.id}", "interrupt", card=card)
             found.append(Refusal(answer, reason))
     found.sort(key=lambda refusal: refusal.option.id)
     return found
@@ -87,10 +72,8 @@ def approaches(st: PMState, seat: int) -> list[Refusal]:
         reason = approach.approach_problem(st, seat, inst)
         if reason is not None:
             ap, dp = st.values(inst)
-            data = {"name": st.card(inst).name_en, "ap": ap, "dp": dp}
-            found.append(
-                Refusal(option(f"approach {st.ref(inst)[3:]}", "approach", **data), reason)
-            )
+            go = say(f"approach {st.ref(inst)[3:]}", "approach", card=st.card(inst), ap=ap, dp=dp)
+            found.append(Refusal(go, reason))
     return found
 
 

@@ -9,6 +9,7 @@ from tcglab.engine.actions import Action
 from tcglab.engine.piles import take_card
 from tcglab.engine.state import Result
 from tcglab.games.pm.procedure import automatic, decision
+from tcglab.games.pm.words import say
 
 if TYPE_CHECKING:
     from tcglab.games.pm.state import PMState
@@ -34,18 +35,10 @@ def set_up(st: PMState) -> None:
         st.stack.append(("redraw", st.first))
 
 
-def _redraw_actions(st: PMState, seat: int) -> list[Action]:
-    return [
-        Action("keep", "Keep this opening hand", "この手札で始める"),
-        Action(
-            "redraw",
-            "Put these 7 on the bottom of your deck and draw 7 new cards",
-            "この7枚をデッキの一番下に置き、新たに7枚引く",
-        ),
-    ]
+REDRAW_CHOICES = (say("keep", "keep"), say("redraw", "redraw"))
 
 
-@decision("redraw", _redraw_actions)
+@decision("redraw", lambda st, seat: list(REDRAW_CHOICES))
 def redraw(st: PMState, action: Action, seat: int) -> None:
     """PM-GAP-1 one redraw: the 7 go to the bottom of the deck, 7 new ones are drawn."""
     if action.id == "keep":
@@ -142,14 +135,7 @@ def _trim_actions(st: PMState, seat: int) -> list[Action]:
         return []
     cards = {card.id: card for card in map(st.card, st.hand[seat])}
     extra = len(st.hand[seat]) - HAND_LIMIT
-    return [
-        Action(
-            f"discard {i}",
-            f"Discard {cards[i].name_en} ({extra} to go)",
-            f"「{cards[i].name_ja}」を捨てる（手札調整：あと{extra}枚）",
-        )
-        for i in sorted(cards)
-    ]
+    return [say(f"discard {i}", "discard", card=cards[i], extra=extra) for i in sorted(cards)]
 
 
 @decision("trim", _trim_actions)

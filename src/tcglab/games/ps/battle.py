@@ -9,32 +9,21 @@ from tcglab.engine.actions import Action
 from tcglab.engine.unavailable import Why, why
 from tcglab.games.ps import effects, values, zones
 from tcglab.games.ps.procedure import automatic, decision
+from tcglab.games.ps.words import say
 
 if TYPE_CHECKING:
     from tcglab.games.ps.field import Unit
     from tcglab.games.ps.state import PSState
 
+HIT_PLAYER = say("target player", "hit_player")
 PLAYER, NOBODY = 0, -1  # battle targets besides a character's uid (PS-9.4, PS-GAP-19)
-NO_DEFENDERS = Action("done", "No defenders", "防御しない")
-NO_MORE_DEFENDERS = Action("done", "No more defenders", "これ以上防御しない")
-
-# An action naming a card reads the same in every game over one card set, so each is
-# built once, keyed by the set's digest: legal actions stay cheap in simulations.
-_BUILT: dict[tuple, Action] = {}
+NO_DEFENDERS = say("done", "no_defenders")
+NO_MORE_DEFENDERS = say("done", "no_more_defenders")
 
 
 def _slot_action(st: PSState, verb: str, slot: int, number: int) -> Action:
     """`attack n` or `defend n` with the character in slot n."""
-    key = (st.cards.digest, verb, slot, number)
-    return _BUILT.get(key) or _BUILT.setdefault(key, _label(verb, slot, st.card(number)))
-
-
-def _label(verb: str, slot: int, card) -> Action:
-    if verb == "attack":
-        label, ja = f"Battle with {card.name_en}", f"「{card.name_ja}」でバトルを挑む"
-    else:
-        label, ja = f"Defend with {card.name_en}", f"「{card.name_ja}」で防御する"
-    return Action(f"{verb} {slot}", label, ja)
+    return say(f"{verb} {slot}", verb, card=st.card(number))
 
 
 def attack_actions(st: PSState, seat: int) -> list[Action]:
@@ -118,21 +107,9 @@ def _pick_actions(st: PSState, seat: int) -> list[Action]:
     side, cards, acts = st.units[1 - seat], st.cards.cards, []
     for slot in slots:
         card, amount = cards[side[slot - 1].card], preview(st, seat, side[slot - 1])
-        acts.append(
-            Action(
-                f"target {slot}",
-                f"Deal damage to {card.name_en} ({amount} damage)",
-                f"「{card.name_ja}」にダメージを与える（{amount}点）",
-            )
-        )
+        acts.append(say(f"target {slot}", "hit", card=card, amount=amount))
     if st.options["hit_player_past_defenders"]:
-        acts.append(
-            Action(
-                "target player",
-                "Deal damage to the defending player",
-                "防御側プレイヤーにダメージを与える",
-            )
-        )
+        acts.append(HIT_PLAYER)
     return acts
 
 

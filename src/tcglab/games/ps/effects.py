@@ -10,14 +10,11 @@ from tcglab.engine.actions import Action
 from tcglab.engine.unavailable import Why, why
 from tcglab.games.ps.field import Placed
 from tcglab.games.ps.procedure import decision
+from tcglab.games.ps.words import say
 
 if TYPE_CHECKING:
     from tcglab.games.ps.parts import Effect
     from tcglab.games.ps.state import PSState
-
-# An action naming a card reads the same in every game over one card set, so each is
-# built once, keyed by the set's digest: legal actions stay cheap in simulations.
-_BUILT: dict[tuple, Action] = {}
 
 # Which effect timing each kind of moment admits (PS-GAP-12, PS-GAP-16).
 TIMING_AT = {"main": "normal", "end": "normal", "battle": "battle"}
@@ -52,24 +49,11 @@ def start_effect(st: PSState, seat: int, effect: Effect, number: int, source: in
 def _target_actions(st: PSState, seat: int, number: int, source: int) -> list[Action]:
     side, units = effect_of(st, number).aimed.candidates(st, seat)
     slots = {u.uid: i + 1 for i, u in enumerate(st.units[side])}
-    acts, digest, own = [], st.cards.digest, side == seat
-    for u in units:
-        slot = slots[u.uid]
-        key = (digest, "target", slot, number, u.card, own)
-        if key not in _BUILT:
-            _BUILT[key] = _target_action(st, slot, number, u.card, own)
-        acts.append(_BUILT[key])
-    return acts
-
-
-def _target_action(st: PSState, slot: int, number: int, target: int, own: bool) -> Action:
-    card, aim = st.card(number), st.card(target)
-    whose, whose_ja = ("your", "自分の") if own else ("the opponent's", "相手の")
-    return Action(
-        f"target {slot}",
-        f"{card.name_en} on {whose} {aim.name_en}",
-        f"「{card.name_ja}」の対象：{whose_ja}「{aim.name_ja}」",
-    )
+    card, own = st.card(number), side == seat
+    return [
+        say(f"target {slots[u.uid]}", "target", card=card, own=own, aim=st.card(u.card))
+        for u in units
+    ]
 
 
 def pending(st: PSState) -> dict | None:
@@ -116,8 +100,7 @@ def ability_actions(st: PSState, seat: int, timing: str) -> list[Action]:
             continue
         if not ability.possible(st, seat):
             continue
-        key = (st.cards.digest, "use", slot, unit.card)
-        acts.append(_BUILT.get(key) or _BUILT.setdefault(key, _use_action(slot, card)))
+        acts.append(say(f"use {slot}", "use", card=card))
     return acts
 
 
@@ -139,14 +122,6 @@ def ability_problem(st: PSState, seat: int, unit, timing: str) -> Why | None:
     if not ability.possible(st, seat):
         return why("no_target", "PS-8.3.4")
     return None
-
-
-def _use_action(slot: int, card) -> Action:
-    return Action(
-        f"use {slot}",
-        f"{card.name_en}: {card.ability_text_en}",
-        f"「{card.name_ja}」の特殊能力：{card.ability_text_ja}",
-    )
 
 
 def use_ability(st: PSState, seat: int, slot: int) -> None:

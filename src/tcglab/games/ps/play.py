@@ -11,22 +11,14 @@ from tcglab.engine.unavailable import Why, why
 from tcglab.games.ps import battle, effects, zones
 from tcglab.games.ps.effects import TIMING_AT
 from tcglab.games.ps.procedure import decision
+from tcglab.games.ps.words import say
 from tcglab.games.ps.zones import FIELD_LIMIT, same_name_on_field
 
 if TYPE_CHECKING:
     from tcglab.games.ps.state import PSState
 
-DECK_ENERGY = Action(
-    "energy",
-    "Place the top card of your deck as energy",
-    "デッキの一番上のカードをエナジーとして配置する",
-)
-END_MAIN = Action("end", "End the main phase", "メインフェイズを終了する")
-KINDS_JA = {"character": "キャラクター", "event": "イベント"}
-
-# An action naming a card reads the same in every game over one card set, so each is
-# built once, keyed by the set's digest: legal actions stay cheap in simulations.
-_BUILT: dict[tuple, Action] = {}
+DECK_ENERGY = say("energy", "deck_energy")
+END_MAIN = say("end", "end")
 
 
 def energy_actions(st: PSState, seat: int) -> list[Action]:
@@ -38,19 +30,11 @@ def energy_actions(st: PSState, seat: int) -> list[Action]:
         if not st.deck[seat]:
             return []  # PS-GAP-1 impossible with an empty deck, and no loss
         return [DECK_ENERGY]
-    cards, digest, acts = st.cards.cards, st.cards.digest, []
-    for pos, number in enumerate(st.hand[seat], start=1):
-        key = (digest, "energy", pos, number)
-        acts.append(_BUILT.get(key) or _BUILT.setdefault(key, _energy_action(pos, cards[number])))
-    return acts
-
-
-def _energy_action(pos: int, card) -> Action:
-    return Action(
-        f"energy {pos}",
-        f"Place {card.name_en} from your hand as energy",
-        f"手札の「{card.name_ja}」をエナジーとして配置する",
-    )
+    cards = st.cards.cards
+    return [
+        say(f"energy {pos}", "energy", card=cards[number])
+        for pos, number in enumerate(st.hand[seat], start=1)
+    ]
 
 
 def place_energy(st: PSState, seat: int, source: str) -> None:
@@ -127,23 +111,13 @@ def place_actions(st: PSState, seat: int, timing: str) -> list[Action]:
     hand = st.hand[seat]
     if not hand:
         return []
-    free, cards, digest, acts = st.free_energy(seat), st.cards.cards, st.cards.digest, []
+    free, cards, acts = st.free_energy(seat), st.cards.cards, []
     for number in set(hand):
         card = cards[number]
         if can_place(st, seat, card, free, timing):
-            key = (digest, "play", number)
-            acts.append(_BUILT.get(key) or _BUILT.setdefault(key, _place_action(card)))
+            acts.append(say(f"play {card.id}", "play", card=card, kind=card.kind, level=card.level))
     acts.sort()
     return acts
-
-
-def _place_action(card) -> Action:
-    what = "character" if card.kind == "character" else "event"
-    return Action(
-        f"play {card.id}",
-        f"Place {what} {card.name_en} (level {card.level})",
-        f"{KINDS_JA[card.kind]}「{card.name_ja}」を配置する（レベル{card.level}）",
-    )
 
 
 def place_card(st: PSState, seat: int, card_id: str) -> None:

@@ -16,6 +16,7 @@ from tcglab.engine.unavailable import Refusal
 from tcglab.games.ps import battle, effects, play
 from tcglab.games.ps.effects import TIMING_AT
 from tcglab.games.ps.messages import REASONS
+from tcglab.games.ps.words import say
 
 if TYPE_CHECKING:
     from tcglab.games.ps.state import PSState
@@ -38,7 +39,8 @@ def hand(st: PSState, seat: int, timing: str) -> list[Refusal]:
         card = cards[number]
         reason = play.place_problem(st, seat, card, free, timing)
         if reason is not None:
-            found.append(Refusal(play._place_action(card), reason))
+            option = say(f"play {card.id}", "play", card=card, kind=card.kind, level=card.level)
+            found.append(Refusal(option, reason))
     found.sort(key=lambda refusal: refusal.option.id)
     return found
 
@@ -49,7 +51,7 @@ def abilities(st: PSState, seat: int, timing: str) -> list[Refusal]:
     for slot, unit in enumerate(st.units[seat], start=1):
         reason = effects.ability_problem(st, seat, unit, timing)
         if reason is not None:
-            found.append(Refusal(effects._use_action(slot, cards[unit.card]), reason))
+            found.append(Refusal(say(f"use {slot}", "use", card=cards[unit.card]), reason))
     return found
 
 

@@ -8,14 +8,11 @@ from typing import TYPE_CHECKING
 from tcglab.engine.actions import Action
 from tcglab.games.ps import values
 from tcglab.games.ps.procedure import automatic, decision
+from tcglab.games.ps.words import say
 from tcglab.games.ps.zones import draw, remove_event, take_from_hand
 
 if TYPE_CHECKING:
     from tcglab.games.ps.state import PSState
-
-# An action naming a card reads the same in every game over one card set, so each is
-# built once, keyed by the set's digest: legal actions stay cheap in simulations.
-_BUILT: dict[tuple, Action] = {}
 
 
 def set_up(st: PSState) -> None:
@@ -33,21 +30,10 @@ def set_up(st: PSState) -> None:
         st.stack.append(("mulligan", st.first))
 
 
-MULLIGAN_CHOICES = (
-    Action("keep", "Keep this opening hand", "この開始手札で始める"),
-    Action(
-        "mulligan",
-        "Shuffle the hand into the deck and draw a new one",
-        "マリガン：手札をデッキに戻してシャッフルし、引き直す",
-    ),
-)
+MULLIGAN_CHOICES = (say("keep", "keep"), say("mulligan", "mulligan"))
 
 
-def _mulligan_actions(st: PSState, seat: int) -> list[Action]:
-    return list(MULLIGAN_CHOICES)
-
-
-@decision("mulligan", _mulligan_actions)
+@decision("mulligan", lambda st, seat: list(MULLIGAN_CHOICES))
 def mulligan(st: PSState, action: Action, seat: int) -> None:
     """PS-4.3 / PS-GAP-3 (option): one redraw of the whole opening hand."""
     if action.id == "keep":
@@ -107,23 +93,10 @@ def _trim_actions(st: PSState, seat: int) -> list[Action]:
     hand = st.hand[seat]
     if len(hand) <= st.options["hand_limit"]:
         return []
-    cards, digest = st.cards.cards, st.cards.digest
+    cards = st.cards.cards
     ids = sorted({cards[c].id for c in hand})
     extra = len(hand) - st.options["hand_limit"]
-    acts = []
-    for i in ids:
-        key = (digest, "discard", i, extra)
-        acts.append(_BUILT.get(key) or _BUILT.setdefault(key, _discard(st, i, extra)))
-    return acts
-
-
-def _discard(st: PSState, card_id: str, extra: int) -> Action:
-    card = st.cards.card(card_id)
-    return Action(
-        f"discard {card_id}",
-        f"Discard {card.name_en} ({extra} more to discard)",
-        f"「{card.name_ja}」を捨てる（あと{extra}枚）",
-    )
+    return [say(f"discard {i}", "discard", card=st.cards.card(i), extra=extra) for i in ids]
 
 
 @decision("trim", _trim_actions)

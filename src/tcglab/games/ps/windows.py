@@ -9,11 +9,12 @@ from tcglab.engine.actions import Action
 from tcglab.games.ps import effects, play
 from tcglab.games.ps.effects import TIMING_AT
 from tcglab.games.ps.procedure import decision
+from tcglab.games.ps.words import say
 
 if TYPE_CHECKING:
     from tcglab.games.ps.state import PSState
 
-PASS = Action("pass", "Pass", "パス")
+PASS = say("pass", "pass")
 
 
 def window_open(st: PSState, seat: int, moment: str, abilities: list) -> bool:

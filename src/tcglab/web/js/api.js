@@ -42,7 +42,10 @@ export const api = {
   },
   table: (id) => request("GET", `/api/tables/${id}`),
   create: (body) => request("POST", "/api/tables", body),
-  join: (id, seat, name) => request("POST", `/api/tables/${id}/join`, { seat, name }),
+  // Take an open seat; at a table still to be dealt, with the deck brought to it
+  // (null: the seat's standard deck, a prebuilt deck's name or {kept: id}).
+  join: (id, seat, name, deck = null) =>
+    request("POST", `/api/tables/${id}/join`, deck ? { seat, name, deck } : { seat, name }),
   leave: (id, seat, token) => request("POST", `/api/tables/${id}/leave`, { seat, token }),
   concede: (id, mine) => request("POST", `/api/tables/${id}/concede`, proof(mine)),
   // Full control on: the table asks at every decision (it plays no lone pass).

@@ -113,6 +113,28 @@ export function say(key, values = {}) {
   return text.replace(/\{(\w+)\}/g, (_, name) => values[name] ?? "");
 }
 
+// The decks a seat may be given, as a select's options: the game's prebuilt decks and
+// the decks this browser kept for it (a draft shown, not chosen). `deckOf` reads the
+// value chosen as the server takes it: null (the default), a name or {kept: id}.
+export function deckOptions(game) {
+  const kept = keptDecks.all(game.id);
+  return [
+    game.decks.map((name) => h("option", { value: name }, name)),
+    kept.length
+      ? h(
+          "optgroup",
+          { label: say("keptDecks") },
+          kept.map((d) => h("option", { value: `kept:${d.id}`, disabled: !d.legal }, d.legal ? d.name : `${d.name} (${say("draftDeck")})`)),
+        )
+      : null,
+  ];
+}
+
+export function deckOf(value) {
+  if (!value) return null;
+  return value.startsWith("kept:") ? { kept: value.slice(5) } : value;
+}
+
 // A deck list's counts by card id, in the order of its lines (ids as the cards name
 // them; a line that names no card is left for the server's check to word).
 export function readList(text, cards) {

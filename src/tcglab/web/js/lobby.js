@@ -3,8 +3,8 @@
 // and the one that starts a table from a position (a shipped puzzle or a pasted
 // scenario file).
 
-import { api, keptDecks, seats } from "./api.js";
-import { say } from "./builder.js";
+import { api, seats } from "./api.js";
+import { deckOf, deckOptions, say } from "./builder.js";
 import { clear, h, toast } from "./dom.js";
 import { gameName, language, onLanguage, t } from "./i18n.js";
 
@@ -81,31 +81,17 @@ function deckInput(game, seat, decks) {
       class: "deck-choice",
       onchange: () => {
         const paste = select.value === "__paste__";
-        const kept = select.value.startsWith("kept:") ? { kept: select.value.slice(5) } : null;
         text.hidden = check.hidden = !paste;
-        decks[seat] = paste ? { text: text.value } : kept || select.value || null;
+        decks[seat] = paste ? { text: text.value } : deckOf(select.value);
         clear(problems);
       },
     },
     h("option", { value: "" }, t("deckDefault")),
-    game.decks.map((name) => h("option", { value: name }, name)),
-    keptOptions(game),
+    deckOptions(game),
     h("option", { value: "__paste__" }, t("deckPaste")),
   );
   text.addEventListener("input", () => (decks[seat] = { text: text.value }));
   return h("div", { class: "deck" }, h("label", {}, `${t("seat")} ${seat + 1}`), select, text, check, problems);
-}
-
-// The decks this browser kept for `game` (a draft is shown, not chosen), and the
-// builder to make one.
-function keptOptions(game) {
-  const kept = keptDecks.all(game.id);
-  if (!kept.length) return null;
-  return h(
-    "optgroup",
-    { label: say("keptDecks") },
-    kept.map((d) => h("option", { value: `kept:${d.id}`, disabled: !d.legal }, d.legal ? d.name : `${d.name} (${say("draftDeck")})`)),
-  );
 }
 
 function createForm(games, go) {

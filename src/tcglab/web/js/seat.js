@@ -1,8 +1,10 @@
 // The seat controls under the table: full control (the table otherwise plays a lone
 // pass for you), concede, and after the game the rematch; and the name a player takes
-// a seat under. What each does is the server's to decide: this only asks it.
+// a seat under, with the deck they bring where the table is still to be dealt. What
+// each does is the server's to decide: this only asks it.
 
 import { api, seats } from "./api.js";
+import { deckOf, deckOptions } from "./builder.js";
 import { ask, h, toast } from "./dom.js";
 import { language } from "./i18n.js";
 
@@ -24,6 +26,9 @@ const WORDS = {
     nameText: "The others and the log call you by it.",
     nameGo: "Take the seat",
     nameNo: "Cancel",
+    deck: "Your deck",
+    deckDefault: "The seat's standard deck",
+    deckHelp: "The game is dealt once every seat is taken, with the deck each player brings.",
     left: "left the seat",
   },
   ja: {
@@ -43,6 +48,9 @@ const WORDS = {
     nameText: "ほかのプレイヤーと記録はこの名前であなたを呼びます。",
     nameGo: "席に着く",
     nameNo: "やめる",
+    deck: "使うデッキ",
+    deckDefault: "この席の標準デッキ",
+    deckHelp: "全員が席に着くと、各自が選んだデッキでゲームが配られます。",
     left: "席を離れた",
   },
 };
@@ -58,13 +66,18 @@ function goTo(path) {
   window.dispatchEvent(new PopStateEvent("popstate"));
 }
 
-// The name to take a seat under, asked in a dialog (null when the player cancels).
-export function askName() {
+// The name to take a seat under, asked in a dialog, and with `game` (a table still to
+// be dealt) the deck brought to it: a prebuilt one or one this browser kept. Resolves
+// {name, deck} (deck null: the seat's standard one), or null when the player cancels.
+export function askSeat(game = null) {
   return new Promise((resolve) => {
     const input = h("input", {
       type: "text", id: "seat-name", maxLength: MAX_NAME, required: true,
       value: localStorage.getItem("tcglab.name") || "",
     });
+    const deck = game
+      ? h("select", { id: "seat-deck" }, h("option", { value: "" }, w("deckDefault")), deckOptions(game))
+      : null;
     const dialog = h("dialog", { id: "name-dialog", class: "ask", "aria-labelledby": "name-dialog-title" });
     let answer = null;
     const form = h(
@@ -75,7 +88,7 @@ export function askName() {
           event.preventDefault();
           const name = input.value.trim();
           if (!name) return input.focus();
-          answer = name;
+          answer = { name, deck: deck ? deckOf(deck.value) : null };
           localStorage.setItem("tcglab.name", name);
           dialog.close();
         },
@@ -83,6 +96,8 @@ export function askName() {
       h("h2", { id: "name-dialog-title" }, w("nameTitle")),
       h("p", {}, w("nameText")),
       h("p", {}, input),
+      deck ? h("label", { class: "seat-deck" }, w("deck"), deck) : null,
+      deck ? h("p", { class: "help" }, w("deckHelp")) : null,
       h(
         "div",
         { class: "ask-buttons" },
@@ -148,10 +163,12 @@ export function seatControls({ tableId, view, mine }) {
       type: "checkbox", id: "full-control", checked: view.auto_pass === false,
       onchange: (event) => setFullControl(tableId, mine, event.target.checked),
     });
-    parts.push(
-      h("label", { class: "full-control", title: w("fullControlHelp") }, box, " ", w("fullControl")),
-      h("button", { type: "button", id: "concede", class: "quiet", onclick: () => concede(tableId, mine, view) }, w("concede")),
-    );
+    parts.push(h("label", { class: "full-control", title: w("fullControlHelp") }, box, " ", w("fullControl")));
+    if (view.dealt !== false) {
+      parts.push(
+        h("button", { type: "button", id: "concede", class: "quiet", onclick: () => concede(tableId, mine, view) }, w("concede")),
+      );
+    }
   }
   if (view.result && seated) {
     const label = view.rematch ? w("toRematch") : w("rematch");

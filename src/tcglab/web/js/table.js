@@ -13,7 +13,7 @@ import { boardFor } from "./boards/index.js";
 import { ask, clear, h, toast } from "./dom.js";
 import { gameName, language, onLanguage, reasonPhrase, stepPhrase, t } from "./i18n.js";
 import { closeInspector, hidePeek, inspectCards } from "./inspect.js";
-import { askName, seatControls } from "./seat.js";
+import { askSeat, seatControls } from "./seat.js";
 
 const DICE_FACES = ["", "⚀", "⚁", "⚂", "⚃", "⚄", "⚅"];
 
@@ -262,10 +262,16 @@ export async function showTable(main, tableId, params) {
     seats.set(tableId, mine.seat, mine.token);
     history.replaceState(null, "", location.pathname);
   }
+  const summary = await api.table(tableId);
+  const games = await api.games();
+  const game = games.find((g) => g.id === summary.game) || { id: summary.game, name: summary.game, decks: [] };
   const joinSeat = params.get("join");
   if (joinSeat !== null && !mine) {
+    // A table still to be dealt takes the deck each person brings as they join.
+    const named = params.get("name");
+    const asked = (named ? { name: named, deck: null } : await askSeat(summary.dealt === false ? game : null)) || { name: "", deck: null };
     try {
-      const joined = await api.join(tableId, Number(joinSeat), params.get("name") || (await askName()) || "");
+      const joined = await api.join(tableId, Number(joinSeat), asked.name, asked.deck);
       mine = { seat: joined.seat, token: joined.token };
       seats.set(tableId, mine.seat, mine.token);
     } catch (error) {
@@ -273,7 +279,6 @@ export async function showTable(main, tableId, params) {
     }
     history.replaceState(null, "", location.pathname);
   }
-  const summary = await api.table(tableId);
   const cards = await cardsOf(summary.game);
   const board = boardFor(summary.game);
   const me = mine ? mine.seat : null;
@@ -342,7 +347,7 @@ export async function showTable(main, tableId, params) {
 
   inspectCards(boardBox, { actionsOf: (card) => byRef.get(card.dataset.ref) || [], play, act });
 
-  function links() {
+  function links(open = false) {
     const origin = location.origin;
     const items = [];
     if (mine) {
@@ -357,7 +362,36 @@ export async function showTable(main, tableId, params) {
       );
     }
     if (!items.length) return null;
-    return h("details", { class: "links" }, h("summary", {}, t("links")), h("ul", {}, items));
+    return h("details", { class: "links", open }, h("summary", {}, t("links")), h("ul", {}, items));
+  }
+
+  // Before the deal there is no game to show: who sits where, the links that invite
+  // the others, and the seat controls. The game is dealt when the last seat is taken.
+  function renderWaiting() {
+    signal.update(false);
+    const seatName = seatNamer(view.seats, me);
+    const where = mine ? `${t("seat")} ${me + 1}` : t("spectator");
+    clear(status, h("div", { class: "status-line" }, h("span", { class: "fact" }, where), h("span", { class: "fact" }, t("waitingPlayers"))));
+    clear(
+      boardBox,
+      h(
+        "section",
+        { id: "waiting", class: "waiting" },
+        h("h2", {}, t("waitingPlayers")),
+        h("p", {}, t("waitingDeal")),
+        h(
+          "ul",
+          { class: "waiting-seats" },
+          view.seats.map((s) => h("li", { class: s.open ? "open" : "" }, `${t("seat")} ${s.seat + 1}: ${s.open ? t("seatOpen") : seatName(s.seat)}`)),
+        ),
+      ),
+    );
+    clear(
+      side,
+      seatControls({ tableId, view, mine }),
+      links(true),
+      mine ? h("button", { type: "button", id: "leave", class: "quiet", onclick: leave }, t("leave")) : null,
+    );
   }
 
   function render() {
@@ -365,6 +399,7 @@ export async function showTable(main, tableId, params) {
     page.dataset.version = String(view.version); // which view is shown: for tests and tools
     hidePeek();
     headerFor(summary.game, gameTitle);
+    if (view.dealt === false) return renderWaiting();
     const seatName = seatNamer(view.seats, me);
     const myTurn = view.legal.length > 0;
     signal.update(myTurn);
@@ -562,8 +597,7 @@ export async function showTable(main, tableId, params) {
     };
   }
 
-  const games = await api.games();
-  const gameTitle = (games.find((g) => g.id === summary.game) || {}).name || summary.game;
+  const gameTitle = game.name;
   const unlisten = onLanguage(relanguage);
   const watcher = new MutationObserver(() => {
     if (!page.isConnected) {

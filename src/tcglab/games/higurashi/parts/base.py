@@ -138,6 +138,17 @@ class Part:
         return False
 
 
+@dataclass(frozen=True, kw_only=True)
+class Counted(Part):
+    """A part done `amount` times: drawing events, recruiting characters."""
+
+    params = {"amount": Number(1, 9)}  # noqa: RUF012
+    keep = 6
+    eager = True
+
+    amount: int = 1
+
+
 def own_view(st: HigurashiState, chosen: list[int], seat: int) -> dict | None:
     """The secret part of an event naming characters: the player's own names for them,
     where it knows more than the table does."""

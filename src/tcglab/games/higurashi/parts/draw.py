@@ -6,17 +6,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from tcglab.games.higurashi import table
-from tcglab.games.higurashi.parts.base import Number, Part
+from tcglab.games.higurashi.parts.base import Counted
 
 
 @dataclass(frozen=True, kw_only=True)
-class Draw(Part):
+class Draw(Counted):
     kind = "draw"
-    params = {"amount": Number(1, 9)}  # noqa: RUF012
-    keep = 6
-    eager = True
-
-    amount: int = 1
 
     def apply(self, st, seat, event, target):
         table.draw(st, seat, self.amount)

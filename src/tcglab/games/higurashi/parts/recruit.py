@@ -6,17 +6,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from tcglab.games.higurashi import table
-from tcglab.games.higurashi.parts.base import Number, Part
+from tcglab.games.higurashi.parts.base import Counted
 
 
 @dataclass(frozen=True, kw_only=True)
-class Recruit(Part):
+class Recruit(Counted):
     kind = "recruit"
-    params = {"amount": Number(1, 9)}  # noqa: RUF012
-    keep = 6
-    eager = True
-
-    amount: int = 1
 
     def usable(self, st, seat, table):
         return bool(st.char_pile)

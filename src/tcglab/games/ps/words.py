@@ -1,0 +1,18 @@
+"""What Princess Scramble's actions say: each label is a template in
+`messages/actions/en.toml` and `ja.toml`, filled from the action's data only when a
+client, the terminal or a log reads it."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from tcglab.engine.messages import Messages
+
+
+def _ability(card, lang: str) -> str:
+    """A character's ability text in `lang`."""
+    return card.ability_text_ja if lang == "ja" else card.ability_text_en
+
+
+WORDS = Messages(Path(__file__).with_name("messages") / "actions", specs={"ability": _ability})
+say = WORDS.action
