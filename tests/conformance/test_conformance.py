@@ -648,3 +648,21 @@ def test_heuristic_agent_plays_legal_moves(game):
         assert choice in legal, f"the heuristic agent chose {choice!r}, which is not legal"
         state.apply(choice)
     check_over(state)
+
+
+def test_a_clone_and_its_original_write_their_own_logs(case):
+    """A clone shares the event log and the action history with its original until one
+    of them writes: whichever writes first, the other reads what it read before."""
+    for seed in case.seeds(1, "own-logs"):
+        for state in case.walk(seed, every=40):
+            if state.over:
+                continue
+            twin = state.clone()
+            before = (list(state.log), list(state.history))
+            twin.apply(twin.legal_actions()[-1])  # the clone writes first
+            assert (state.log, state.history) == before
+            child = twin.clone()
+            kept = (list(child.log), list(child.history))
+            if not twin.over:
+                twin.apply(twin.legal_actions()[0])  # now the original of a clone does
+            assert (child.log, child.history) == kept

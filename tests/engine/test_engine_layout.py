@@ -15,7 +15,7 @@ class _Thing:
 
     def __init__(self):
         self.turn, self.score, self.roll = 1, [0, 0], None
-        self.hands, self.attached, self.log = [[1, 2], [3]], {5: 1}, []
+        self.hands, self.attached, self.log, self.history = [[1, 2], [3]], {5: 1}, [], []
         self.rng, self.to_move, self.result, self._legal = Rng(3), 0, None, []
 
 
@@ -38,6 +38,7 @@ def test_the_snapshot_holds_what_is_declared_and_the_decision():
         "score": [0, 0],
         "roll": None,
         "hands": [[1, 2], [3]],
+        "history": [],
         "attached": [(5, 1)],
         "rng": Rng(3).snapshot(),
         "to_move": 0,

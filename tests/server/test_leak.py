@@ -16,6 +16,7 @@ import re
 import pytest
 
 from tcglab.engine import get_game
+from tcglab.engine.messages import named
 from tcglab.server import catalogue, notes
 from tcglab.server.store import Store
 from tcglab.server.tables import Lobby
@@ -79,7 +80,8 @@ def check_stream(messages, seat, table, actions, game, secrets_of_others):
         assert message["events"] == told(truth, table, seat, since)[: upto - since]
         assert len(truth.log) <= upto <= notes.log_length(truth, table.row.notes, seat)
         legal = truth.legal_actions() if truth.to_move == seat and not truth.over else []
-        assert message["legal"] == [{"id": a.id, "label": a.label} for a in legal]
+        with named(table.names()):  # labels name seats as the table does
+            assert message["legal"] == [{"id": a.id, "label": a.label} for a in legal]
 
         allowed = card_ids(truth.observe(seat), known) | card_ids(truth.events_for(seat), known)
         others = set()

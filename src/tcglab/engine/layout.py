@@ -18,14 +18,17 @@ class Layout:
     - `nested`: lists of lists (one list per seat, say), each inner list copied.
     - `dicts`: dicts of values, copied one level deep; snapshotted as sorted items.
     - `objects`: objects with their own `clone()` and `snapshot()` (the generator).
-    - `unsnapped`: fields copied by the above but left out of the snapshot (the event
-      log, which has its own digest; the action history, which a replay already is).
+    - `shared`: lists a state and its clone share until either of them writes, which
+      the kernel sees to (`State.own_log`): the event log and the action history, which
+      only ever grow and which most clones made by search never touch.
+    - `unsnapped`: fields left out of the snapshot (the event log, which has its own
+      digest; the action history, which a replay already is).
 
     `clone` is compiled once per layout into straight-line code: search copies states
     millions of times, and a loop over field names costs a third more than the copy.
     """
 
-    __slots__ = ("clone", "dicts", "lists", "nested", "objects", "unsnapped", "values")
+    __slots__ = ("clone", "dicts", "lists", "nested", "objects", "shared", "unsnapped", "values")
 
     def __init__(
         self,
@@ -35,8 +38,10 @@ class Layout:
         dicts: tuple[str, ...] = (),
         objects: tuple[str, ...] = ("rng",),
         unsnapped: tuple[str, ...] = ("log",),
+        shared: tuple[str, ...] = ("log", "history"),
     ) -> None:
         self.values, self.lists, self.nested = tuple(values), tuple(lists), tuple(nested)
+        self.shared = tuple(shared)
         self.dicts, self.objects, self.unsnapped = tuple(dicts), tuple(objects), tuple(unsnapped)
         for name in (*self.values, *self.lists, *self.nested, *self.dicts, *self.objects):
             if not name.isidentifier():
@@ -44,7 +49,7 @@ class Layout:
         self.clone = _compile_clone(self)
 
     def __repr__(self) -> str:
-        fields = ("values", "lists", "nested", "dicts", "objects", "unsnapped")
+        fields = ("values", "lists", "nested", "dicts", "objects", "shared", "unsnapped")
         return "Layout(" + ", ".join(f"{f}={getattr(self, f)!r}" for f in fields) + ")"
 
     def snapshot(self, state) -> dict:
@@ -52,7 +57,8 @@ class Layout:
         the decision the state stands at, as JSON-able data."""
         d = state.__dict__
         skip = self.unsnapped
-        data = {k: d[k] for k in (*self.values, *self.lists, *self.nested) if k not in skip}
+        named = (*self.values, *self.lists, *self.shared, *self.nested)
+        data = {k: d[k] for k in named if k not in skip}
         for key in self.dicts:
             if key not in skip:
                 data[key] = sorted(d[key].items())
@@ -85,6 +91,8 @@ def _compile_clone(layout: Layout):
         ]
     lines += [f"    d[{key!r}] = d[{key!r}].copy()" for key in layout.dicts]
     lines += [f"    d[{key!r}] = d[{key!r}].clone()" for key in layout.objects]
+    if layout.shared:  # both now share them: whichever writes first copies (own_log)
+        lines += ["    state._shared = True", "    d['_shared'] = True"]
     lines.append("    return twin")
     scope = {"_new": object.__new__}
     exec(compile("\n".join(lines), "<tcglab layout clone>", "exec"), scope)

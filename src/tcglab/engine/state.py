@@ -83,6 +83,8 @@ class State(ABC):
     _legal: list[Action]
     #: The fields that change and how to copy them; `clone` and `snapshot` follow it.
     LAYOUT: ClassVar[Layout | None] = None
+    # True while a clone may share this state's `log` and `history` (see own_log).
+    _shared = False
 
     def begin(self, game: Game, seed: int, players: int, options: dict) -> None:
         """What every game starts with: who plays what, under which options, with the
@@ -99,6 +101,7 @@ class State(ABC):
         self.result = None
         self.history = []
         self.log = []
+        self._shared = False
         self._legal = []
 
     @property
@@ -122,6 +125,8 @@ class State(ABC):
                 break
         else:
             raise IllegalAction(self._illegal_message(action_id))
+        if self._shared:
+            self.own_log()
         self.history.append(action_id)
         self._apply(legal)
 
@@ -199,7 +204,18 @@ class State(ABC):
         return kind + " " + canonical_json(data)
 
     def emit(self, kind: str, secret: dict[int, dict] | None = None, **data) -> None:
+        if self._shared:
+            self.own_log()
         self.log.append(Event(kind, data, secret))
+
+    def own_log(self) -> list[Event]:
+        """The event log, this state's own to write to: a clone shares the log and the
+        action history with its original until either of them writes (most clones made
+        by search never do), and the first to write copies both."""
+        if self._shared:
+            self.log, self.history = self.log[:], self.history[:]
+            self._shared = False
+        return self.log
 
     def public_log(self, keep_secrets_of: int) -> list[Event]:
         """The log with every secret stripped but those of one seat (for determinize)."""

@@ -155,7 +155,7 @@ def test_an_attack_to_victory_as_a_player_reads_it():
 def test_a_face_down_target_is_named_by_its_place():
     st = position({"F1": A}, {"F1": (B, False)})
     act(st, "pass", "attack F1 1")
-    assert labels(st) == {"target P2.F1": "裏向きキャラ（P2.F1）を対象にする"}
+    assert labels(st) == {"target P2.F1": "裏向きキャラ（P2のF1）を対象にする"}
 
 
 def test_a_peek_names_the_card_only_to_the_one_who_looked():

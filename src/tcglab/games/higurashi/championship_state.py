@@ -79,7 +79,7 @@ class ChampionshipState(State):
     # no effect) still makes another championship.
     LAYOUT = Layout(
         values=("seed", "players", "options", "planned", "seats", "relayed"),
-        lists=("totals", "records", "history", "log"),
+        lists=("totals", "records"),
         objects=("seeds",),
     )
 
@@ -138,15 +138,15 @@ class ChampionshipState(State):
         (`table_seats`)."""
         seats, log = self.seats, self.sub.log
         if self.everyone_plays():
-            self.log += log[self.relayed :]
+            self.own_log().extend(log[self.relayed :])
             self.relayed = len(log)
             return
-        mapped = list(seats)
+        mapped, own = list(seats), self.own_log()
         for event in log[self.relayed :]:
             secret = event.secret
             if secret is not None:
                 secret = {seats[seat]: data for seat, data in secret.items()}
-            self.log.append(Event(event.kind, {**event.data, "table_seats": mapped}, secret))
+            own.append(Event(event.kind, {**event.data, "table_seats": mapped}, secret))
         self.relayed = len(log)
 
     def stop_in_game(self) -> None:

@@ -54,8 +54,6 @@ class HigurashiState(StepState):
             "side",
             "known",
             "stack",
-            "history",
-            "log",
         ),
         nested=("rows", "hands", "captured"),
         dicts=("attached",),

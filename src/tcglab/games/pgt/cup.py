@@ -91,12 +91,12 @@ def follow(st: DraftState) -> None:
 
 def relay(st: DraftState) -> None:
     """Copy the game's new events, each secret given to the tournament seat it is for."""
-    pair, log = st.pair, st.sub.log
+    pair, log, own = st.pair, st.sub.log, st.own_log()
     for event in log[st.relayed :]:
         secret = event.secret
         if secret is not None:
             secret = {pair[seat]: data for seat, data in secret.items()}
-        st.log.append(Event(event.kind, {**event.data, "pair": list(pair)}, secret))
+        own.append(Event(event.kind, {**event.data, "pair": list(pair)}, secret))
     st.relayed = len(log)
 
 

@@ -40,7 +40,7 @@ def drafted_decks(game, seed: int, players: int) -> list[list[str]]:
 class DraftState(State):
     # Per card of the set (by index), `seen` has a bit per seat that knows the card:
     # it was in a pack the seat held, or the seat saw it in a game.
-    _LISTS = ("order", "pool", "seen", "history", "log", "queue", "advancing", "wins", "games")
+    _LISTS = ("order", "pool", "seen", "queue", "advancing", "wins", "games")
     # The game in progress (`sub`) is cloned by `clone` below, which also hands it the
     # table's generator; `snapshot` keeps its own form, which saved replays' digests
     # rest on.
@@ -165,7 +165,8 @@ class DraftState(State):
         return twin
 
     def snapshot(self) -> dict:
-        data = {key: getattr(self, key) for key in self._LISTS if key != "log"}
+        data = {key: getattr(self, key) for key in self._LISTS}
+        data["history"] = self.history
         data["queue"] = [list(pair) for pair in self.queue]
         data.update(
             seed=self.seed,

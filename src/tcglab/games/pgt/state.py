@@ -41,7 +41,7 @@ class PgtState(StepState):
             "streak",
             "attacked",
         ),
-        lists=("loc", "up", "tapped", "known", "score", "stack", "history", "log"),
+        lists=("loc", "up", "tapped", "known", "score", "stack"),
         nested=("decks", "hands", "field", "won", "forming"),
         dicts=("counters", "mods"),
     )

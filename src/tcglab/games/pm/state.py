@@ -10,7 +10,6 @@ player's own hand by card id, never by instance.
 
 from __future__ import annotations
 
-from tcglab.engine.events import Event
 from tcglab.engine.layout import Layout, deal_identities
 from tcglab.engine.procedure import StepState
 from tcglab.engine.rng import Rng
@@ -30,7 +29,7 @@ class PMState(StepState):
         values=("seed", "options", "turn", "current", "first", "approach", "obstructor", "clock"),
         lists=(
             *("cid", "down", "host", "rested", "entered", "since", "mods", "stack", "limbo"),
-            *("discount", "bottom", "history"),
+            *("discount", "bottom"),
         ),
         nested=("deck", "hand", "discard", "points", "main", "support"),
         unsnapped=("log", "history"),
@@ -61,7 +60,6 @@ class PMState(StepState):
         self.current = self.first = -1
         self.approach: tuple[int, ...] = ()  # the approaching characters
         self.obstructor = -1
-        self._log_owned = True  # False while the log list is shared with a clone
 
     # -- the procedure ---------------------------------------------------------
 
@@ -106,12 +104,6 @@ class PMState(StepState):
 
     def describe(self, kind: str, data: dict, lang: str = "en") -> str:
         return describe(kind, data, lang)
-
-    def emit(self, kind: str, secret: dict[int, dict] | None = None, **data) -> None:
-        if not self._log_owned:  # copy a shared log on the first write only
-            self.log = self.log[:]
-            self._log_owned = True
-        self.log.append(Event(kind, data, secret))
 
     # -- information -----------------------------------------------------------
 
@@ -194,12 +186,3 @@ class PMState(StepState):
             if paying.can_finish(twin, other):
                 return
         paying.fit_payment(twin, other, theirs)
-
-    # -- copying ---------------------------------------------------------------
-
-    def clone(self) -> PMState:
-        """The layout's copy, sharing the event log until one of the two writes to it
-        (most clones made by search never write one)."""
-        twin = self.LAYOUT.clone(self)
-        self._log_owned = twin._log_owned = False
-        return twin

@@ -36,7 +36,7 @@ class PSState(StepState):
             "battle",
             "lasting",
         ),
-        lists=("hurt", "stack", "history", "log"),
+        lists=("hurt", "stack"),
         nested=("deck", "hand", "trash", "energy", "units", "events"),
     )
 

@@ -103,3 +103,5 @@ def _part(kind: str, row: dict) -> type[Part]:
 CHOSEN = tuple(
     _part(kind, row) for kind, row in read_toml(Path(__file__).with_suffix(".toml")).items()
 )
+# Each class by its name in this module, as pickle finds classes (search workers).
+globals().update((part.__name__, part) for part in CHOSEN)
