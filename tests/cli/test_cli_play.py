@@ -260,3 +260,15 @@ def test_a_lone_pass_is_made_for_you_unless_you_ask_for_full_control(cli, monkey
     code, out, _ = cli("play", "pm", "--seed", "5", "--ai", "easy", "--full-control")
     assert code == 0 and "(automatic) " not in out
     assert len(prompts) == asked + automatic  # the same game, every pass now asked
+
+
+def test_what_cannot_be_chosen_now_is_listed_with_its_reason(cli, monkeypatch):
+    """After the numbered choices, the options the seat cannot take now (State.unavailable),
+    unnumbered, each with the rules' reason under it."""
+    feed(monkeypatch, "1\n" * 4 + "q\n")
+    code, out, err = cli("play", "pm", "--seed", "3")
+    assert code == 0 and err == ""
+    listed = out[out.index("Not possible now:") :].splitlines()
+    assert re.fullmatch(r"   - Play .+ \(\d+\)", listed[1]), listed[:3]
+    assert listed[2].startswith("       ") and listed[2].strip()  # the reason under it
+    assert out.index("Your choices:") < out.index("Not possible now:")

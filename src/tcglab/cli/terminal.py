@@ -42,7 +42,7 @@ class TerminalPlayer:
         print()
         board = Board(self.game, decision.observation, self.lang)
         print(board.text())
-        action = ask(decision.legal, self.lang, board)
+        action = ask(decision.legal, self.lang, board, decision.unavailable(self.lang))
         if action is None:
             raise Quit
         return action
@@ -84,7 +84,7 @@ def play_to_end(
             print()
             board = Board(game, state.observe(me), lang)
             print(board.text())
-            action = ask(legal, lang, board)
+            action = ask(legal, lang, board, state.unavailable(lang))
             if action is None:
                 return False
             state.apply(action)
@@ -110,13 +110,21 @@ HELP = """What you can type:
   q             leave the game"""
 
 
-def ask(actions: list[Action], lang: str = "en", board: Board | None = None) -> Action | None:
+def ask(
+    actions: list[Action],
+    lang: str = "en",
+    board: Board | None = None,
+    unavailable: list[dict] | None = None,
+) -> Action | None:
     """Number the actions and read a pick until it is valid; None to quit. `help` and
-    `inspect PLACE` (with the board shown) answer and ask again."""
+    `inspect PLACE` (with the board shown) answer and ask again. The options the seat
+    cannot take now (`State.unavailable`) are listed after the choices, unnumbered,
+    each with its reason."""
     count = len(actions)
     print("Your choices:")
     for number, action in enumerate(actions, start=1):
         print(f"  {number:>2}. {action.text(lang)}")
+    print(unavailable_text(unavailable or [], lang), end="")
     hint = f"type a number from 1 to {count}, or q to quit"
     while True:
         try:
@@ -148,6 +156,18 @@ def ask(actions: list[Action], lang: str = "en", board: Board | None = None) -> 
             print(f"{number} is not a choice: {hint}.")
             continue
         return actions[number - 1]
+
+
+def unavailable_text(options: list[dict], lang: str = "en") -> str:
+    """The options the seat cannot take now, unnumbered, each with its reason under it;
+    nothing when there are none."""
+    if not options:
+        return ""
+    head = "今は選べない：" if lang == "ja" else "Not possible now:"
+    lines = [head]
+    for option in options:
+        lines += [f"   - {option['label']}", f"       {option['why']}"]
+    return "\n".join(lines) + "\n"
 
 
 def result_text(state: State, me: int | None) -> str:

@@ -37,6 +37,11 @@ class Decision:
         """What happened from event `start` on, as this seat may see it, told in `lang`."""
         return self._state.events_for(self.seat, start, lang)
 
+    def unavailable(self, lang: str = "en") -> list[dict]:
+        """The options this seat cannot take now, with the reasons (`State.unavailable`:
+        only what the seat may know)."""
+        return self._state.unavailable(lang)
+
     def sample(self, rng: Rng) -> State:
         """A determinized state: hidden information resampled from this seat's view."""
         return self._state.determinize(self.seat, rng)

@@ -207,6 +207,18 @@ class Catalogue:
         needed = " or ".join(str(list(t.fields)) for t in templates)
         raise KeyError(f"{self.path}: {kind!r} needs the fields {needed}, given {sorted(data)}")
 
+    def term(self, name: str, key: str, data: dict) -> str:
+        """One entry of `[terms.NAME]` filled from `data`: words a game says outside
+        its events (why an option cannot be taken now, `tcglab.engine.unavailable`)."""
+        table = self.terms.get(name)
+        if table is None or key not in table:
+            raise KeyError(f"{self.path}: no [terms.{name}] entry {key!r}")
+        template = table[key]
+        if not template.fits(data):
+            missing = sorted(set(template.fields) - set(data))
+            raise KeyError(f"{self.path}: [terms.{name}] {key!r} needs the fields {missing}")
+        return self._filler.fill(template, data)
+
 
 def _templates(path: Path, data: dict, key: str, what: str) -> dict[str, tuple[Template, ...]]:
     """A table of templates by kind: a template, or a list tried in order."""
@@ -278,3 +290,8 @@ class Messages:
     def action(self, action_id: str, kind: str, /, **data) -> Said:
         """An action labelled by the `[actions]` template `kind`, filled when read."""
         return _new(Said, (action_id, self, kind, data))  # Said(...) without its frame
+
+    def term(self, name: str, key: str, data: dict, lang: str = "en") -> str:
+        """An entry of `[terms.NAME]` in `lang` ("ja", or English for anything else),
+        filled from `data`."""
+        return self.by_lang.get(lang, self.by_lang["en"]).term(name, key, data)

@@ -130,11 +130,24 @@ class State(ABC):
         self.history.append(action_id)
         self._apply(legal)
 
+    def unavailable(self, lang: str = "en") -> list[dict]:
+        """What the seat to move could ordinarily choose at this kind of decision but
+        cannot now, each as `{"id", "label", "why"}` in `lang` ("en" or "ja"): the id
+        the action would have, what it would be, and the rules' reason in words (a card
+        in hand whose cost cannot be paid, an ability already used this round). It
+        speaks only of what that seat may know, never lists a legal id, and changes
+        nothing (state and generator alike). None by default, and once the game is over;
+        games give theirs with `tcglab.engine.unavailable`."""
+        return []
+
     def _illegal_message(self, action_id: str) -> str:
         if self.over:
             return f"'{action_id}' is not legal: the game is over"
         ids = [a.id for a in self.legal_actions()]
         shown = ", ".join(ids[:12]) + (f" ... ({len(ids)} in all)" if len(ids) > 12 else "")
+        for option in self.unavailable():
+            if option["id"] == action_id:  # an option the seat cannot take now: say why
+                return f"'{action_id}' is not possible now: {option['why']}; legal: {shown}"
         return f"'{action_id}' is not a legal action for seat {self.to_move} now; legal: {shown}"
 
     @abstractmethod

@@ -209,8 +209,9 @@ class Table:
 
     def view(self, seat: int | None, since: int = 0, lang: str = "en") -> dict:
         """Everything `seat` (None = spectator) is sent: its observation, the events
-        from `since` on as it sees them, and its legal actions when it is to move, with
-        labels and messages in `lang`. Before the deal, only the seats: no game."""
+        from `since` on as it sees them, and its legal actions when it is to move (with
+        the options it cannot take now and why, `unavailable`), with labels and messages
+        in `lang`. Before the deal, only the seats: no game."""
         view = {
             "type": "view",
             "table": self.id,
@@ -237,10 +238,11 @@ class Table:
         playing = not self.finished and not state.over
         length = notes.log_length(state, self.row.notes, seat)
         since = max(0, min(since, length))
-        legal = []
+        legal, unavailable = [], []
         if seat is not None and playing and state.to_move == seat:
             with named(self.names()):  # a label naming a place names its seat as the log does
                 legal = [{"id": a.id, "label": a.text(lang)} for a in state.legal_actions()]
+                unavailable = state.unavailable(lang)  # what it cannot take now, and why
         return {
             "to_move": state.to_move if playing else None,
             "observation": self.observation(seat),
@@ -248,6 +250,7 @@ class Table:
             "events": notes.events(state, self.row.notes, seat, since, lang, self.names()),
             "next": length,
             "legal": legal,
+            "unavailable": unavailable,
             "outcome": self.outcome(lang),
             "goal": self.goal(lang),
         }
@@ -277,6 +280,7 @@ def undealt() -> dict:
         "events": [],
         "next": 0,
         "legal": [],
+        "unavailable": [],
         "outcome": None,
         "goal": None,
     }
@@ -982,7 +986,9 @@ class Lobby:
         if state.to_move != number:
             raise Conflict(f"it is not seat {number}'s turn; seat {state.to_move} is to move")
         if action_id not in {a.id for a in state.legal_actions()}:
-            raise Conflict(f"{action_id!r} is not one of your legal actions now")
+            why = next((o["why"] for o in state.unavailable() if o["id"] == action_id), "")
+            said = f": {why}" if why else ""  # an option the seat cannot take now, and why
+            raise Conflict(f"{action_id!r} is not one of your legal actions now{said}")
         self._commit(table, number, action_id)
         return table.version
 

@@ -226,7 +226,9 @@ def test_pm_gap_16_combi_needs_a_same_name_source():
     """PM-GAP-16 ([コンビ] details)."""
     st = build(hand=(["SHD-012", "SHD-014", "SHD-014"], []), at="main")
     assert "play SHD-012" not in ids(st)
-    with pytest.raises(IllegalAction, match="must be paid with a card named"):
+    with pytest.raises(
+        IllegalAction, match="must be paid with a character named Akari Umino or Nagi"
+    ):
         st.apply("play SHD-012")
     st = build(hand=(["SHD-012", "SHD-014", "SHD-001"], []), at="main")
     play(st, "play SHD-012")

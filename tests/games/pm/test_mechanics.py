@@ -101,7 +101,7 @@ def test_bad_input_changes_nothing():
     before, log = st.digest(), len(st.log)
     for action_id, reason in (
         ("play SHD-018", r"approach phase on your own turn; now it is the main phase"),
-        ("play SHD-013", r"costs 6 but you have only 2 source"),
+        ("play SHD-013", r"cost 6, you can pay 2 \(PM-1\.5\)"),
         ("play SHD-999", r"SHD-999 is not in your hand; hand: SHD-006, SHD-013, SHD-018"),
         ("use p1.M1", r"no card at p1.M1"),
     ):

@@ -63,17 +63,18 @@ def _refused(st, action_id, text):
 def test_bad_input_a_second_energy_placement():
     st = build([[], []])
     play(st, "energy")
-    _refused(st, "energy", "already placed energy this turn")
+    _refused(st, "energy", r"energy was already placed this turn \(once a turn\) \(PS-8\.3\.1\)")
 
 
 def test_bad_input_paying_with_occupied_energy():
     st = build([["L3 energy=3"], []], hands={0: ["L2"]}, energy=[4, 0])
-    _refused(st, "play L2", "needs 2 unoccupied energy; seat 0 has 1 free and 3 occupied")
+    held = r"needs 2 unoccupied energy, you have 1 \(3 held by cards on the field\) \(PS-10\.3\.2\)"
+    _refused(st, "play L2", held)
 
 
 def test_bad_input_a_fifth_character():
     st = build([["A1", "A3", "A4", "D1"], []], hands={0: ["X2"]})
-    _refused(st, "play X2", "already has 4 characters")
+    _refused(st, "play X2", "you already have 4 characters on the field")
 
 
 def test_bad_input_a_card_not_in_hand_and_an_unknown_card():

@@ -209,6 +209,20 @@ class ChampionshipState(State):
         self.sub.apply(action.id)
         self.follow()
 
+    def unavailable(self, lang: str = "en") -> list[dict]:
+        """What the mover of the game in progress cannot take now (the game's own list,
+        naming the championship's players)."""
+        if self.result is not None:
+            return []
+        found = self.sub.unavailable(lang)
+        if self.everyone_plays():
+            return found
+        seats = self.seats
+        return [
+            {**o, "label": view.rename(o["label"], seats), "why": view.rename(o["why"], seats)}
+            for o in found
+        ]
+
     def describe(self, kind: str, data: dict, lang: str = "en") -> str:
         return view.describe(kind, data, lang)
 

@@ -8,12 +8,14 @@ from functools import cache
 from typing import TYPE_CHECKING
 
 from tcglab.engine.actions import Action
+from tcglab.engine.unavailable import Why, why
 from tcglab.games.higurashi import effects, table, turn
 from tcglab.games.higurashi.parts.survey import survey
 from tcglab.games.higurashi.procedure import automatic, decision
 from tcglab.games.higurashi.words import say, seen
 
 if TYPE_CHECKING:
+    from tcglab.games.higurashi.parts.survey import Survey
     from tcglab.games.higurashi.state import HigurashiState
 
 SCOUT_NEEDS = 4  # G4-3.2(c) 4-6 succeeds
@@ -82,6 +84,22 @@ def _main_actions(st: HigurashiState, seat: int) -> list[Action]:
 
 
 END_TURN = say("end", "end")
+
+
+def actor_problem(st: HigurashiState, inst: int, verb: str, seen: Survey) -> Why | None:
+    """Why one of the seat's characters cannot scout or attack now (what `_main_actions`
+    tests), or None if it can; `seen` is the seat's survey of the table."""
+    if st.side[inst]:  # G4-3.3 / G4-4.4 sideways until its owner's next turn
+        return why("sideways", "G4-3.3" if verb == "scout" else "G4-4.4")
+    if verb == "scout":  # G4-3.1 only face-down cards need scouting
+        return None if "face_down" in seen.enemy else why("nothing_to_scout", "G4-3.1")
+    if seen.weakest is None:  # G4-4.1 only face-up cards can be attacked
+        return why("no_face_up_enemy", "G4-4.1")
+    if not st.up[inst] and not st.options["reveal_to_attack"]:
+        return why("reveal_first", "G4-GAP-9")
+    if st.attack(inst) <= seen.weakest:  # G4-4.2 strictly higher than the defence
+        return why("too_weak", "G4-4.2", attack=st.attack(inst), weakest=seen.weakest)
+    return None
 
 
 @cache

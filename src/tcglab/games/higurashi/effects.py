@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 
 from tcglab.engine.actions import Action
 from tcglab.engine.piles import take_card
+from tcglab.engine.unavailable import Why, why
 from tcglab.games.higurashi.parts.survey import Survey, survey
 from tcglab.games.higurashi.procedure import decision
 from tcglab.games.higurashi.words import say, seen
@@ -51,6 +52,31 @@ def plays(st: HigurashiState, seat: int, timing: str, table: Survey | None = Non
             acts.append(play_action(card))
     acts.sort()
     return acts
+
+
+def play_problem(
+    st: HigurashiState, seat: int, card: EventCard, timing: str, table: Survey
+) -> Why | None:
+    """Why an event card in hand cannot be played now (what `plays` tests), or None:
+    its timing, then each part's area of effect (G4-6.1); `table` is the seat's survey."""
+    if card.timing != timing:
+        return why("timing", "G4-6.1", timing=card.timing)
+    for part in card.parts:
+        if not part.usable(st, seat, table):
+            return part_problem(part)
+    return None
+
+
+def part_problem(part) -> Why:
+    """G4-6.1 a part with nothing in its area of effect: no character it may be played
+    on, no character left to recruit, no roll in flight."""
+    if part.chooses:
+        return why("no_target", "G4-6.1")
+    if part.kind == "recruit":
+        return why("pile_empty", "G4-6.1")
+    if part.area == "roll":
+        return why("no_roll", "G4-6.1")
+    return why("nothing", "G4-6.1")
 
 
 @cache

@@ -10,6 +10,7 @@ from functools import cache
 from pathlib import Path
 
 from tcglab.engine.messages import Messages, seat_name
+from tcglab.engine.unavailable import Reasons
 from tcglab.games.higurashi.cards import card_set
 from tcglab.games.higurashi.labels import hidden_ja
 
@@ -103,3 +104,7 @@ def describe(kind: str, data: dict, lang: str = "en") -> str:
     """The message of one event in `lang` ("en" or "ja")."""
     listed = _lists(kind, data, lang)
     return MESSAGES.describe(kind, {**data, **listed} if listed else data, lang)
+
+
+# Why an option cannot be taken now, in words: the catalogues' [terms.unable].
+REASONS = Reasons(lambda: MESSAGES)

@@ -6,7 +6,7 @@ from __future__ import annotations
 from tcglab.engine.layout import Layout, deal_identities
 from tcglab.engine.procedure import StepState
 from tcglab.engine.rng import Rng
-from tcglab.games.higurashi import combat, continuous, effects, turn  # noqa: F401  (steps)
+from tcglab.games.higurashi import combat, continuous, effects, refusals, turn  # noqa: F401  (steps)
 from tcglab.games.higurashi.cards import CardSet
 from tcglab.games.higurashi.labels import SEATS
 from tcglab.games.higurashi.messages import describe
@@ -87,6 +87,18 @@ class HigurashiState(StepState):
         continuous.set_printed_values(self)
         self.stack: list[tuple] = []
         self.roll: tuple | None = None  # (kind, roller, actor, target, die, modifier)
+
+    # -- deciding --------------------------------------------------------------
+
+    def _illegal_message(self, action_id: str) -> str:
+        reason = refusals.why_not(self, action_id) if self.to_move is not None else None
+        if reason is None:
+            return super()._illegal_message(action_id)
+        return f"{reason}; legal: {', '.join(a.id for a in self.legal_actions())}"
+
+    def unavailable(self, lang: str = "en") -> list[dict]:
+        """Scouts, attacks and event cards the seat to move cannot use now, and why."""
+        return refusals.unavailable(self, lang)
 
     # -- reading the table -----------------------------------------------------
 

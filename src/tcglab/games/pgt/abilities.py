@@ -8,10 +8,11 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from tcglab.engine.actions import Action
+from tcglab.engine.unavailable import Why, why
 from tcglab.games.pgt import parts
 from tcglab.games.pgt.formation import SLOTS
 from tcglab.games.pgt.messages import FLIP_TEXT
-from tcglab.games.pgt.parts import ability_of, flip, set_counters
+from tcglab.games.pgt.parts import ability_of, english, flip, set_counters
 from tcglab.games.pgt.procedure import decision
 from tcglab.games.pgt.words import say, seen
 
@@ -65,6 +66,30 @@ def payable(st: PgtState, inst: int, index: int, ab) -> bool:
             if have.get(name, 0) < n:
                 return False
     return not (ab.once_per_round and (inst, index) in st.used)
+
+
+def condition_problem(st: PgtState, inst: int, index: int, ab) -> Why | None:
+    """Why the activation condition cannot be met now (what `payable` tests), or None."""
+    if ab.taps and st.tapped[inst]:  # PGT-9.5.1 / PGT-9.5.2 it taps to pay
+        return why("tapped", "PGT-9.5.2")
+    if ab.counter_cost:  # PGT-9.5.4 counters taken off it
+        have = dict(st.counters.get(inst, ()))
+        for name, n in ab.counter_cost:
+            if have.get(name, 0) < n:
+                held = have.get(name, 0)
+                return why("counters", "PGT-9.5.4", name=name, en=english(name), need=n, have=held)
+    if ab.once_per_round and (inst, index) in st.used:  # PGT-9.5.6 1ラウンド1回
+        return why("once", "PGT-9.5.6")
+    return None
+
+
+def window_problem(st: PgtState, seat: int, inst: int, index: int, ab, aimed) -> Why | None:
+    """Why an ability that could act in this window cannot be used now: its condition,
+    or no legal target (PGT-9.6)."""
+    reason = condition_problem(st, inst, index, ab)
+    if reason is None and aimed is not None and not aimed.candidates(st, seat, inst, ab, ()):
+        reason = why("no_target", "PGT-9.6")
+    return reason
 
 
 def has_targets(st: PgtState, seat: int, inst: int, ab) -> bool:

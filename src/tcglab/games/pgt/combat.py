@@ -9,6 +9,7 @@ from itertools import pairwise
 from typing import TYPE_CHECKING
 
 from tcglab.engine.actions import Action
+from tcglab.engine.unavailable import Why, why
 from tcglab.games.pgt import abilities, turn
 from tcglab.games.pgt.abilities import SLOTS, candidates, new_proc
 from tcglab.games.pgt.attributes import compared_defence
@@ -93,6 +94,18 @@ def _combat_actions(st: PgtState, seat: int) -> list[Action]:
 
 
 NO_ATTACK = say("no attack", "no_attack")
+
+
+def attack_problem(st: PgtState, seat: int, inst: int, ab) -> Why | None:
+    """Why an Ａ ability cannot be the attack now (what `_combat_actions` tests), or
+    None if it can."""
+    if not st.up[inst]:  # PGT-12.2 / PGT-12.4 a face-down character has no printed ability
+        return why("face_down", "PGT-12.4")
+    if st.tapped[inst]:  # PGT-9.5.1 one untapped character
+        return why("tapped", "PGT-9.5.1")
+    if not candidates(st, seat, inst, ab, ()):  # PGT-10.2 an enemy within range
+        return why("out_of_range", "PGT-10.2", range=ab.range)
+    return None
 
 
 def _attack_action(card, slot: int, index: int) -> Action:

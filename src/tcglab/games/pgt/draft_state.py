@@ -90,6 +90,17 @@ class DraftState(State):
             self.sub.apply(action.id)
             cup.follow(self)
 
+    def unavailable(self, lang: str = "en") -> list[dict]:
+        """In a game of the knockout, what its mover cannot take now (the game's own
+        list, naming the tournament's players); nothing while drafting."""
+        if self.sub is None or self.result is not None or self.phase == "draft":
+            return []
+        pair, rename = self.pair, cup.rename
+        return [
+            {**o, "label": rename(o["label"], pair), "why": rename(o["why"], pair)}
+            for o in self.sub.unavailable(lang)
+        ]
+
     def describe(self, kind: str, data: dict, lang: str = "en") -> str:
         return describe(kind, data, lang)
 

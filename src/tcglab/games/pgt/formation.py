@@ -15,6 +15,7 @@ from functools import cache
 from typing import TYPE_CHECKING
 
 from tcglab.engine.actions import Action
+from tcglab.engine.unavailable import Why, why
 from tcglab.games.pgt.procedure import automatic, decision
 from tcglab.games.pgt.words import say
 
@@ -265,7 +266,32 @@ def _forget(st: PgtState, inst: int) -> None:
     st.mods.pop(inst, None)
 
 
-def why_not(st: PgtState, seat: int, action_id: str) -> str | None:
+def placement_problem(st: PgtState, seat: int, inst: int) -> Why | None:
+    """Why a character (in the hand, or on the field and not yet placed again) cannot
+    take the next slot of the formation being built (what `_form_actions` tests), or
+    None if it can."""
+    placed = st.forming[seat]
+    total, must = _budget(st, seat, placed)
+    spare = _room(placed, True) - len(must)
+    if inst in must:  # already counted; it needs no slot beyond its own
+        return None if spare >= -1 else why("no_room", "PGT-8.3")
+    score = st.card(inst).score
+    if total + score > SCORE_CAP:  # PGT-8.1.1
+        return why("over_cap", "PGT-8.1.1", score=score, total=total + score, cap=SCORE_CAP)
+    if spare < 0:  # PGT-8.1.2 / PGT-8.1.3 the slots left go to the face-up characters
+        return why("no_room", "PGT-8.3")
+    return None
+
+
+def empty_problem(st: PgtState, seat: int) -> Why | None:
+    """Why the next slot cannot be left empty: the face-up characters that must stay
+    (PGT-8.3) need it, or a slot behind it (PGT-8.1.3)."""
+    placed = st.forming[seat]
+    _, must = _budget(st, seat, placed)
+    return None if _room(placed, False) >= len(must) else why("must_fill", "PGT-8.3")
+
+
+def why_not(st: PgtState, seat: int, action_id: str) -> Why | None:
     """Why a formation choice is refused, for the error message (PGT-8.1)."""
     placed = st.forming[seat]
     verb, _, arg = action_id.partition(" ")
@@ -276,12 +302,8 @@ def why_not(st: PgtState, seat: int, action_id: str) -> str | None:
         inst = free[n - 1] if 1 <= n <= len(free) else -2
     elif verb == "keep" and arg in SLOTS:
         inst = st.field[seat][SLOTS.index(arg)]
-    if inst < 0:
+    elif verb == "empty":
+        return empty_problem(st, seat)
+    if inst < 0 or inst in placed:
         return None
-    total, must = _budget(st, seat, placed)
-    if inst not in must and total + st.card(inst).score > SCORE_CAP:
-        return (
-            f"that party would score {total + st.card(inst).score}, over 10 (PGT-8.1.1); "
-            "choose a cheaper card or leave the slot empty"
-        )
-    return "no room would be left for the face-up characters that must stay (PGT-8.3)"
+    return placement_problem(st, seat, inst)

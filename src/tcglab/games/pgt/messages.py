@@ -14,6 +14,7 @@ from functools import cache
 from pathlib import Path
 
 from tcglab.engine.messages import Messages, seat_name
+from tcglab.engine.unavailable import Reasons
 from tcglab.games.pgt.cards import card_set
 from tcglab.games.pgt.formation import SLOTS
 from tcglab.games.pgt.notation import Ability, Strike, parse_ability
@@ -160,6 +161,10 @@ def catalogue() -> Messages:
 def describe(kind: str, data: dict, lang: str = "en") -> str:
     """The message of one event in `lang` ("ja", or English for anything else)."""
     return catalogue().describe(kind, data, lang)
+
+
+# Why an option cannot be taken now, in words: the catalogues' [terms.unable].
+REASONS = Reasons(catalogue)
 
 
 # -- abilities in Japanese, for action labels: made by their parts ----------------------

@@ -7,7 +7,7 @@ from __future__ import annotations
 from tcglab.engine.layout import Layout, deal_identities
 from tcglab.engine.procedure import StepState
 from tcglab.engine.rng import Rng
-from tcglab.games.pgt import abilities, combat, formation, turn  # noqa: F401  (register steps)
+from tcglab.games.pgt import abilities, combat, formation, refusals, turn  # noqa: F401  (register steps)
 from tcglab.games.pgt.formation import SLOTS
 from tcglab.games.pgt.messages import describe
 from tcglab.games.pgt.observe import SPECTATOR, observe
@@ -75,12 +75,12 @@ class PgtState(StepState):
     # -- the procedure ---------------------------------------------------------
 
     def _illegal_message(self, action_id: str) -> str:
-        message = super()._illegal_message(action_id)
-        if self.stack and self.stack[-1][0] == "form" and self.to_move is not None:
-            reason = formation.why_not(self, self.to_move, action_id)
-            if reason:
-                message = f"'{action_id}' is refused: {reason}"
-        return message
+        reason = refusals.why_not(self, action_id) if self.to_move is not None else None
+        return reason or super()._illegal_message(action_id)
+
+    def unavailable(self, lang: str = "en") -> list[dict]:
+        """Formation choices, abilities and attacks the seat to move cannot take now."""
+        return refusals.unavailable(self, lang)
 
     # -- reading the table -----------------------------------------------------
 

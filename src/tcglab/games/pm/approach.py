@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from tcglab.engine.actions import Action
+from tcglab.engine.unavailable import Why, why
 from tcglab.games.pm import effects, paying, plays, turn
 from tcglab.games.pm.places import in_main, retire
 from tcglab.games.pm.procedure import automatic, decision
@@ -27,6 +28,16 @@ def can_approach(st: PMState, seat: int, inst: int) -> bool:
     if inst not in st.main[seat] or st.rested[inst]:
         return False
     return st.entered[inst] != st.turn or st.is_active_keyword(inst)
+
+
+def approach_problem(st: PMState, seat: int, inst: int) -> Why | None:
+    """Why a character of the turn player's main area cannot approach now (the tests of
+    PM-1.10.6.1 that `can_approach` makes), or None if it can."""
+    if st.rested[inst]:  # c. active
+        return why("rested_approach", "PM-1.10.6.1")
+    if st.entered[inst] == st.turn and not st.is_active_keyword(inst):  # a. (PM-1.11.1)
+        return why("appeared", "PM-1.10.6.1")
+    return None
 
 
 def link_partners(st: PMState, seat: int, inst: int, ready: list[int]) -> list[int]:

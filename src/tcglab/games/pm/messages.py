@@ -11,6 +11,7 @@ from pathlib import Path
 
 from tcglab.engine.errors import CardDataError
 from tcglab.engine.messages import Messages
+from tcglab.engine.unavailable import Reasons
 from tcglab.games.pm.cards import card_set
 from tcglab.games.pm.texts import signed
 from tcglab.games.pm.words import place
@@ -114,3 +115,7 @@ def describe(kind: str, data: dict, lang: str = "en") -> str:
     if kind not in messages.by_lang["en"].messages:
         return kind
     return messages.describe(kind, data, lang)
+
+
+# Why an option cannot be taken now, in words: the catalogues' [terms.unable].
+REASONS = Reasons(catalogue)

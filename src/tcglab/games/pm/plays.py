@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from tcglab.engine.actions import Action
+from tcglab.engine.unavailable import Why, why
 from tcglab.games.pm import effects, values
 from tcglab.games.pm.paying import (
     character_cost,
@@ -26,7 +27,6 @@ if TYPE_CHECKING:
     from tcglab.games.pm.state import PMState
 
 MAIN_LIMIT = 5  # PM-1.4.4
-_WHOSE = {"own": "your own turn", "opp": "your opponent's turn", "both": "either turn"}
 
 
 def phase_now(st: PMState) -> str:
@@ -44,45 +44,48 @@ def tag_allows(st: PMState, seat: int, text: Text, phase: str) -> bool:
 # -- what may be played --------------------------------------------------------
 
 
-def card_problem(st: PMState, seat: int, inst: int, phase: str, trigger=None) -> str | None:
-    """Why a card in hand cannot be played now, or None if it can."""
+def card_problem(st: PMState, seat: int, inst: int, phase: str, trigger=None) -> Why | None:
+    """Why a card in hand cannot be played now, or None if it can (worded by the
+    catalogues' [terms.unable], tcglab.engine.unavailable)."""
     card = st.card(inst)
-    name = card.name_en
     if card.kind in ("character", "support"):
         if phase != "main" or seat != st.current or trigger:
-            return (
-                f"{name} is a {card.kind} card: only the turn player plays one, in the main "
-                "phase (PM-1.7.1, PM-1.7.3)"
-            )
+            # PM-1.7.1 / PM-1.7.3 the turn player, in the main phase
+            rule = "PM-1.7.1" if card.kind == "character" else "PM-1.7.3"
+            return why("main_only", rule, kind=card.kind)
         if card.kind == "character" and (clash := name_clash(st, seat, card)):
-            return f"{name} cannot appear: {clash} is already on your field (PM-GAP-10)"
+            return why("name_clash", "PM-GAP-10", other=clash)
         if card.kind == "support" and not (st.main[seat] or st.support[seat]):
-            return f"{name} needs a character of yours to be set on (PM-1.7.3)"
+            return why("no_host", "PM-1.7.3")
         cost = character_cost(st, seat, card) if card.kind == "character" else card.cost
     else:
         text = card.text
-        if trigger is None and text.turn == "interrupt":
-            return f"{name} is an interrupt: it answers {_trigger(text)} only (PM-1.8.2)"
         if trigger is None and not tag_allows(st, seat, text, phase):
-            return (
-                f"{name} is used in the {text.phase} phase on {_WHOSE[text.turn]}; "
-                f"now it is the {phase} phase of {'your' if seat == st.current else 'the other'} "
-                "turn (PM-1.8)"
-            )
+            return timing_problem(st, seat, text, phase)
         if not effects.usable(st, seat, text.effect, inst):
-            return f"{name} has nothing to work on now"
+            return nothing_to_do(text, "PM-1.7.2")
         cost = card.cost
     names = card.names if card.combi else None
     if not payable(st, seat, cost, "", inst, names):
         have = sum(source_of(st, seat, i) for i in sources(st, seat, "", inst))
-        if have >= cost:
-            return f"{name} must be paid with a card named {' or '.join(sorted(names))} (PM-1.11.4)"
-        return f"{name} costs {cost} but you have only {have} source (PM-1.5, PM-1.6)"
+        if have >= cost:  # PM-1.11.4 the sources must include a character of its name
+            return why("combi", "PM-1.11.4", names=sorted(names), either=" or ".join(sorted(names)))
+        return why("cost", "PM-1.5", cost=cost, have=have)  # PM-1.5.1 / PM-1.6.2
     return None
 
 
-def _trigger(text: Text) -> str:
-    return "an opponent's event" if text.trigger == "event" else "an opponent's approach"
+def timing_problem(st: PMState, seat: int, text: Text, phase: str) -> Why:
+    """PM-1.8 the tag [phase/turn] of a text that does not fit now."""
+    if text.turn == "interrupt":  # PM-1.8.2 it answers its interrupt target only
+        return why("interrupt_only", "PM-1.8.2", trigger=text.trigger)
+    now = "own" if seat == st.current else "opp"
+    return why("timing", "PM-1.8", phase=text.phase, turn=text.turn, now=phase, whose=now)
+
+
+def nothing_to_do(text: Text, rule: str) -> Why:
+    """A text whose effect has nothing to work on now: no character to aim at, or
+    nothing for an unaimed part to change."""
+    return why("no_target" if effects.needs_target(text.effect) else "nothing", rule)
 
 
 def name_clash(st: PMState, seat: int, card: Card) -> str:
@@ -96,22 +99,24 @@ def name_clash(st: PMState, seat: int, card: Card) -> str:
     return ""
 
 
-def text_problem(st: PMState, seat: int, inst: int, phase: str) -> str | None:
+def text_problem(st: PMState, seat: int, inst: int, phase: str) -> Why | str | None:
     """PM-1.7.4 a character's text: its tag, its rest and its (coloured) sources."""
     card = st.card(inst)
     text = card.text
     if text is None or not card.is_character:
         return f"{card.name_en} has no text to use"
-    if not values.gate(st, card, seat):
-        return f"{card.name_en}'s text needs {card.adversity} point cards (PM-1.11.5)"
+    if not values.gate(st, card, seat):  # PM-1.11.5 [逆境X]
+        return why("adversity", "PM-1.11.5", need=card.adversity, have=len(st.points[seat]))
     if not tag_allows(st, seat, text, phase):
-        return f"{card.name_en}'s text is for the {text.phase} phase on {_WHOSE.get(text.turn)}"
+        return timing_problem(st, seat, text, phase)
     if text.rest and st.rested[inst]:
-        return f"{card.name_en} is rested and cannot rest to use its text (PM-1.7.4)"
+        return why("rested", "PM-1.7.4")
     if not effects.usable(st, seat, text.effect, inst):
-        return f"{card.name_en}'s text has nothing to work on now"
+        return nothing_to_do(text, "PM-1.7.4")
     if not payable(st, seat, text.pay, text.colour, -1, None):
-        return f"{card.name_en}'s text needs {text.pay} {text.colour or ''} source (PM-1.7.4)"
+        have = sum(source_of(st, seat, i) for i in sources(st, seat, text.colour, -1))
+        colour = text.colour or "any"
+        return why("text_cost", "PM-1.7.4", cost=text.pay, colour=colour, have=have)
     return None
 
 
@@ -155,8 +160,9 @@ def text_uses(st: PMState, seat: int, phase: str) -> list[Action]:
     return acts
 
 
-def why_not(st: PMState, action_id: str) -> str | None:
-    """A one-line reason for an illegal play or use, for the person who typed it."""
+def why_not(st: PMState, action_id: str) -> Why | str | None:
+    """A one-line reason for an illegal play or use, for the person who typed it: the
+    rules' reason (a Why, worded by the catalogues), or a slip of the input."""
     verb, _, arg = action_id.partition(" ")
     seat = st.to_move
     step = st.stack[-1]
@@ -166,8 +172,9 @@ def why_not(st: PMState, action_id: str) -> str | None:
             return (
                 f"'{action_id}': {arg} is not in your hand; hand: {', '.join(hand_ids(st, seat))}"
             )
-        trigger = step[2] if step[0] == "interrupt" else None
-        return card_problem(st, seat, inst, phase_now(st), trigger)
+        if step[0] == "interrupt":
+            return interrupt_problem(st, seat, inst, step[2], step[3])
+        return card_problem(st, seat, inst, phase_now(st))
     if verb in ("pay", "flip") and step[0] == "pay":
         return pay_problem(st, seat, verb, arg, step)
     if verb == "use" and step[0] == "window":
@@ -316,6 +323,22 @@ def interrupt_plays(st: PMState, seat: int, trigger: str, about: int) -> list[Ac
 
 
 ALLOW = say("allow", "allow")
+
+
+def interrupt_problem(st: PMState, seat: int, inst: int, trigger: str, about: int) -> Why | None:
+    """Why a card in hand cannot interrupt now (PM-1.8.2: the phase and the interrupt
+    target must match, PM-GAP-22), or None if it can."""
+    text = st.card(inst).text
+    if text is None or text.turn != "interrupt":
+        return why("not_interrupt", "PM-GAP-22")
+    if text.trigger != trigger:
+        return why("wrong_trigger", "PM-1.8.2", trigger=text.trigger)
+    phase = phase_now(st)
+    if text.phase != phase:
+        return why("interrupt_phase", "PM-1.8.2", phase=text.phase, now=phase)
+    if not text.effect.fits(st, about):
+        return why("cannot_answer", "PM-1.8.2", name=st.name(about))
+    return card_problem(st, seat, inst, phase, trigger)
 
 
 def _interrupt_actions(st, seat, trigger, about) -> list[Action]:

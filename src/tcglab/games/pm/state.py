@@ -13,7 +13,7 @@ from __future__ import annotations
 from tcglab.engine.layout import Layout, deal_identities
 from tcglab.engine.procedure import StepState
 from tcglab.engine.rng import Rng
-from tcglab.games.pm import approach, paying, places, plays, turn, values
+from tcglab.games.pm import approach, paying, places, plays, refusals, turn, values
 from tcglab.games.pm.cards import Card
 from tcglab.games.pm.messages import describe
 from tcglab.games.pm.places import DECK
@@ -64,8 +64,12 @@ class PMState(StepState):
     # -- the procedure ---------------------------------------------------------
 
     def _illegal_message(self, action_id: str) -> str:
-        reason = plays.why_not(self, action_id) if self.to_move is not None else None
+        reason = refusals.why_not(self, action_id) if self.to_move is not None else None
         return reason or super()._illegal_message(action_id)
+
+    def unavailable(self, lang: str = "en") -> list[dict]:
+        """Hand cards, texts and approaches the seat to move cannot use now, and why."""
+        return refusals.unavailable(self, lang)
 
     # -- reading the table -----------------------------------------------------
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from tcglab.engine.actions import Action
+from tcglab.engine.unavailable import Why, why
 from tcglab.games.ps import effects, values, zones
 from tcglab.games.ps.procedure import automatic, decision
 from tcglab.games.ps.words import keep, kept, say
@@ -34,6 +35,15 @@ def attack_actions(st: PSState, seat: int) -> list[Action]:
         for slot, u in enumerate(st.units[seat], start=1)
         if not u.exhausted and not effects.sick_blocks(st, u)
     ]
+
+
+def attack_problem(st: PSState, unit: Unit) -> Why | None:
+    """Why a character cannot start a battle now (what `attack_actions` tests), or None."""
+    if unit.exhausted:  # PS-9.1 / PS-9.2 the attacker is a standby character
+        return why("exhausted", "PS-9.1")
+    if effects.sick_blocks(st, unit):
+        return why("sick", "PS-GAP-6")
+    return None
 
 
 def declare(st: PSState, seat: int, slot: int) -> None:

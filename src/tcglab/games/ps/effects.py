@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from tcglab.engine.actions import Action
+from tcglab.engine.unavailable import Why, why
 from tcglab.games.ps.field import Placed
 from tcglab.games.ps.procedure import decision
 from tcglab.games.ps.words import keep, kept, say
@@ -102,6 +103,26 @@ def ability_actions(st: PSState, seat: int, timing: str) -> list[Action]:
         made = kept(st, "use", slot, unit.card)
         acts.append(made or keep(st, say(f"use {slot}", "use", card=card), "use", slot, unit.card))
     return acts
+
+
+def ability_problem(st: PSState, seat: int, unit, timing: str) -> Why | None:
+    """Why a character's special ability cannot be used now (what `ability_actions`
+    tests), or None if it can or the character has none."""
+    ability = st.cards.cards[unit.card].ability
+    if ability is None:
+        return None
+    if ability.timing != timing:  # PS-GAP-16 its own timing
+        return why("battle_only" if ability.timing == "battle" else "not_in_battle", "PS-GAP-16")
+    if unit.used:  # PS-GAP-16 once a turn
+        return why("used", "PS-GAP-16")
+    if ability.cost == "exhaust":
+        if unit.exhausted:
+            return why("exhausted_cost", "PS-GAP-16")
+        if sick_blocks(st, unit):
+            return why("sick", "PS-GAP-6")
+    if not ability.possible(st, seat):
+        return why("no_target", "PS-8.3.4")
+    return None
 
 
 def use_ability(st: PSState, seat: int, slot: int) -> None:

@@ -7,6 +7,7 @@ from functools import cache
 from pathlib import Path
 
 from tcglab.engine.messages import Messages
+from tcglab.engine.unavailable import Reasons
 from tcglab.games.ps.cards import card_set
 
 FOLDER = Path(__file__).with_name("messages")
@@ -46,3 +47,7 @@ MESSAGES = Messages(FOLDER, card_name=card_name, derive={"modify": _modify})
 def describe(kind: str, data: dict, lang: str = "en") -> str:
     """The message of one event, in Japanese for "ja" and in English otherwise."""
     return MESSAGES.describe(kind, data, lang)
+
+
+# Why an option cannot be taken now, in words: the catalogues' [terms.unable].
+REASONS = Reasons(lambda: MESSAGES)

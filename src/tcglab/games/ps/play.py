@@ -7,7 +7,9 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from tcglab.engine.actions import Action
+from tcglab.engine.unavailable import Why, why
 from tcglab.games.ps import battle, effects, zones
+from tcglab.games.ps.effects import TIMING_AT
 from tcglab.games.ps.procedure import decision
 from tcglab.games.ps.words import keep, kept, say
 from tcglab.games.ps.zones import FIELD_LIMIT, same_name_on_field
@@ -65,6 +67,43 @@ def can_place(st: PSState, seat: int, card, free: int, timing: str) -> bool:
             and not same_name_on_field(st, seat, st.cards.index[card.id])
         )
     return effects.playable(st, seat, card.effect, timing)
+
+
+def place_problem(st: PSState, seat: int, card, free: int, timing: str) -> Why | None:
+    """Why a card in hand cannot be placed now (what `can_place` tests), or None if it
+    can; `free` is the seat's unoccupied energy."""
+    if card.kind == "character":
+        if timing != "main":
+            return why("main_only", "PS-8.3.2")
+        if len(st.units[seat]) >= FIELD_LIMIT:
+            return why("field_full", "PS-11.1.2", limit=FIELD_LIMIT)
+        if same_name_on_field(st, seat, st.cards.index[card.id]):
+            return why("same_name", "PS-6.7", name=card.name_en)
+    if card.level > free:  # PS-10.3.2 paying with occupied energy is not possible
+        held = len(st.energy[seat]) - free
+        return why("energy", "PS-10.3.2", level=card.level, free=free, held=held)
+    if card.kind != "character":
+        return effect_problem(st, seat, card.effect, timing, "PS-8.3.3")
+    return None
+
+
+def effect_problem(st: PSState, seat: int, effect, timing: str, rule: str) -> Why | None:
+    """PS-GAP-12 / PS-GAP-16 an effect of another timing; `rule` an effect with nothing
+    to act on (what `effects.playable` tests)."""
+    if effect.timing != TIMING_AT[timing]:
+        return why("battle_only" if effect.timing == "battle" else "not_in_battle", "PS-GAP-12")
+    if not effect.possible(st, seat):
+        return why("no_target", rule)
+    return None
+
+
+def energy_problem(st: PSState, seat: int) -> Why | None:
+    """Why energy cannot be placed now (what `energy_actions` tests), or None."""
+    if st.energy_placed:
+        return why("energy_placed", "PS-8.3.1")
+    if st.options["energy_from"] == "deck" and not st.deck[seat]:
+        return why("deck_empty", "PS-GAP-1")
+    return None
 
 
 def place_actions(st: PSState, seat: int, timing: str) -> list[Action]:
@@ -132,15 +171,16 @@ def main_choice(st: PSState, action: Action, seat: int) -> None:
 # -- refusals -------------------------------------------------------------------------
 
 
-def why_not(st: PSState, action_id: str) -> str | None:
-    """A one-line reason for a refused main-phase action, or None to use the generic one."""
+def why_not(st: PSState, action_id: str) -> Why | str | None:
+    """A one-line reason for a refused main-phase action (the rules' reason, a Why
+    worded by the catalogues, or a slip of the input), or None to use the generic one."""
     seat = st.to_move
     verb, _, arg = action_id.partition(" ")
     step = st.stack[-1][0] if st.stack else ""
     who = f"seat {seat}"
     if verb == "energy" and step == "main":
         if st.energy_placed:
-            return f"{who} already placed energy this turn; one placement a turn (PS-8.3.1)"
+            return energy_problem(st, seat)
         if st.options["energy_from"] == "deck" and arg:
             return "energy comes from the deck top under energy_from=deck; use 'energy'"
         if st.options["energy_from"] == "hand" and not arg:
@@ -151,25 +191,13 @@ def why_not(st: PSState, action_id: str) -> str | None:
     return None
 
 
-def _why_not_place(st: PSState, seat: int, card_id: str, who: str) -> str | None:
+def _why_not_place(st: PSState, seat: int, card_id: str, who: str) -> Why | str | None:
     if card_id not in st.cards.index:
         return f"no card has the id {card_id!r}"
     number = st.cards.number(card_id)
     card = st.card(number)
     if number not in st.hand[seat]:
         return f"{who} has no {card_id} ({card.name_en}) in hand"
-    free = st.free_energy(seat)
-    if card.kind == "character":
-        if st.stack[-1][0] != "main":
-            return "characters are placed only in your own main phase (PS-8.3.2)"
-        if len(st.units[seat]) >= FIELD_LIMIT:
-            return f"{who} already has {FIELD_LIMIT} characters on the field (PS-11.1.2)"
-        if same_name_on_field(st, seat, number):
-            return f"{card.name_en} is already on {who}'s field; names are unique (PS-6.7)"
-    if card.level > free:  # paying with occupied energy is not possible
-        held = len(st.energy[seat]) - free
-        return (
-            f"{card_id} needs {card.level} unoccupied energy; {who} has {free} free "
-            f"and {held} occupied by cards on the field (PS-10.3.2)"
-        )
-    return None
+    step = st.stack[-1]
+    timing = "main" if step[0] == "main" else step[2]
+    return place_problem(st, seat, card, st.free_energy(seat), timing)

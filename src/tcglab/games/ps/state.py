@@ -13,7 +13,7 @@ from __future__ import annotations
 from tcglab.engine.layout import Layout, deal_identities
 from tcglab.engine.procedure import StepState
 from tcglab.engine.rng import Rng
-from tcglab.games.ps import battle, effects, play, turn, values, windows  # noqa: F401  (steps)
+from tcglab.games.ps import battle, effects, play, refusals, turn, values, windows  # noqa: F401  (steps)
 from tcglab.games.ps.cards import CardSet
 from tcglab.games.ps.field import Placed, Unit
 from tcglab.games.ps.messages import describe
@@ -62,8 +62,12 @@ class PSState(StepState):
     # -- the procedure ---------------------------------------------------------
 
     def _illegal_message(self, action_id: str) -> str:
-        reason = play.why_not(self, action_id) if self.to_move is not None else None
+        reason = refusals.why_not(self, action_id) if self.to_move is not None else None
         return reason or super()._illegal_message(action_id)
+
+    def unavailable(self, lang: str = "en") -> list[dict]:
+        """Energy, hand cards, abilities and battles the seat to move cannot use now."""
+        return refusals.unavailable(self, lang)
 
     # -- reading the table -----------------------------------------------------
 

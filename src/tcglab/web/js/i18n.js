@@ -153,6 +153,11 @@ const STRINGS = {
     showLog: "Log",
     hideLog: "Close the log",
     noActions: "Nothing to decide now",
+    // options the seat cannot take now, greyed out with the rules' reason
+    unavailableCount: "{n} not possible now",
+    unavailableOne: "1 not possible now",
+    unavailableTitle: "Not possible now",
+    unavailableShort: "not now",
     leaveTitle: "Leave this seat?",
     leaveText:
       "The computer takes your seat over once the table's short wait has passed ({grace} s) and plays it to the end. Nobody else can take it, and your seat link stops working: you cannot come back to this seat.",
@@ -372,6 +377,10 @@ const STRINGS = {
     showLog: "記録",
     hideLog: "記録を閉じる",
     noActions: "いま選ぶことはありません",
+    unavailableCount: "今は選べない：{n}件",
+    unavailableOne: "今は選べない：1件",
+    unavailableTitle: "今は選べない",
+    unavailableShort: "選べない",
     leaveTitle: "この席を離れますか？",
     leaveText:
       "卓の短い待ち時間（{grace}秒）が過ぎると、コンピューターがこの席を引き継ぎ、最後まで担当します。ほかの人はこの席に座れません。あなたの席のリンクは使えなくなり、この席には戻れません。",

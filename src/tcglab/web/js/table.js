@@ -160,6 +160,59 @@ export function resultPanel({ result, outcome, seats: seatsInfo, me, tableId, in
   );
 }
 
+// The options this seat cannot take now (`view.unavailable`: id, label, why), under the
+// legal ones: each a disabled button with the rules' reason written under it (phones
+// have no hover), behind a toggle that says how many there are. On a wide screen the
+// list is open below the actions; on a phone the toggle sits in the action bar and the
+// list opens as a drawer above it, so the real choices always stay in view.
+export function unavailableBlock(options, open, onToggle) {
+  if (!options || !options.length) return null;
+  const n = options.length;
+  const toggle = h(
+    "button",
+    {
+      type: "button",
+      class: "unavailable-toggle",
+      "aria-expanded": String(open),
+      "aria-controls": "unavailable-list",
+      "aria-label": n === 1 ? t("unavailableOne") : t("unavailableCount", { n }),
+      onclick: (event) => onToggle(event.currentTarget.getAttribute("aria-expanded") !== "true"),
+    },
+    // the whole phrase on a wide screen; a count and a word in a phone's action bar
+    h("span", { class: "long" }, n === 1 ? t("unavailableOne") : t("unavailableCount", { n })),
+    h("span", { class: "short", "aria-hidden": "true" }, h("b", {}, `⊘ ${n}`), h("small", {}, t("unavailableShort"))),
+  );
+  const list = h(
+    "ul",
+    { id: "unavailable-list", class: "unavailable-list", "aria-label": t("unavailableTitle"), hidden: !open },
+    h("li", { class: "unavailable-title", "aria-hidden": "true" }, t("unavailableTitle")),
+    options.map((option, k) =>
+      h(
+        "li",
+        { class: "unavailable-item" },
+        h(
+          "button",
+          {
+            type: "button",
+            class: "action off",
+            disabled: true,
+            "aria-disabled": "true",
+            "data-action": option.id,
+            "aria-describedby": `why-${k}`,
+          },
+          option.label,
+        ),
+        h("span", { class: "why", id: `why-${k}` }, option.why),
+      ),
+    ),
+  );
+  return h("div", { id: "unavailable", class: open ? "unavailable open" : "unavailable" }, toggle, list);
+}
+
+// Whether the list of unavailable options starts open: on a wide screen yes, on a phone
+// (where it would cover the board) only once asked for.
+const PHONE = "(max-width: 760px)";
+
 // Which legal actions name each card on the board (by its data-ref).
 function actionsByRef(legal, refsOf, me) {
   const byRef = new Map();
@@ -237,6 +290,7 @@ export async function showTable(main, tableId, params) {
   let waiting = false;
   let byRef = new Map();
   let logOpen = false;
+  let unavailableOpen = null; // null: as the screen suggests, until the player toggles it
   // What another seat's latest action touched, lit up until `until` or our own action.
   let touched = { refs: new Set(), until: 0 };
   let touchedTimer = null;
@@ -257,6 +311,7 @@ export async function showTable(main, tableId, params) {
   function act(actionId) {
     if (!view || waiting || !socket || socket.readyState !== WebSocket.OPEN) return;
     waiting = true;
+    if (phone()) unavailableOpen = null; // a phone's drawer closes with each choice made
     touched = { refs: new Set(), until: 0 };
     for (const el of page.querySelectorAll(".board .touched")) el.classList.remove("touched");
     for (const b of page.querySelectorAll("#actions button.action")) b.disabled = true;
@@ -274,7 +329,7 @@ export async function showTable(main, tableId, params) {
   // A click on a playable card: its one action at once, or its actions highlighted.
   function play(card, actions) {
     if (actions.length === 1) return act(actions[0].id);
-    for (const b of page.querySelectorAll("#actions button.action")) {
+    for (const b of page.querySelectorAll("#actions button.action:not(.off)")) {
       b.classList.toggle("hint", actions.some((a) => a.id === b.dataset.action));
     }
     const first = page.querySelector("#actions button.hint");
@@ -378,6 +433,7 @@ export async function showTable(main, tableId, params) {
         "aria-controls": "log-box",
         onclick: () => {
           logOpen = !logOpen;
+          if (logOpen && phone()) showUnavailable(false);
           page.classList.toggle("log-open", logOpen);
           logToggle.setAttribute("aria-expanded", String(logOpen));
           logToggle.textContent = logOpen ? t("hideLog") : t("showLog");
@@ -386,6 +442,7 @@ export async function showTable(main, tableId, params) {
       },
       logOpen ? t("hideLog") : t("showLog"),
     );
+    const open = unavailableOpen === null ? !phone() : unavailableOpen;
     const actionsEl = h(
       "section",
       { id: "actions", class: "actions", "aria-label": t("actions") },
@@ -399,7 +456,12 @@ export async function showTable(main, tableId, params) {
             )
           : h("span", { class: "idle" }, view.result ? t("result") : t("noActions")),
       ),
-      logToggle,
+      h(
+        "div",
+        { class: "bar-side" },
+        myTurn ? unavailableBlock(view.unavailable, open, showUnavailable) : null,
+        logToggle,
+      ),
     );
     if (lastRoll !== trayRoll) {
       tray = diceTray(lastRoll);
@@ -429,6 +491,27 @@ export async function showTable(main, tableId, params) {
     barWatch.disconnect();
     barWatch.observe(actionsEl);
     log.scrollTop = log.scrollHeight;
+  }
+
+  function phone() {
+    return window.matchMedia(PHONE).matches;
+  }
+
+  // Open or close the list of unavailable options (on a phone, the log drawer closes).
+  function showUnavailable(open) {
+    unavailableOpen = open;
+    if (open && phone() && logOpen) {
+      logOpen = false;
+      page.classList.remove("log-open");
+      const logToggle = page.querySelector(".log-toggle");
+      logToggle.setAttribute("aria-expanded", "false");
+      logToggle.textContent = t("showLog");
+    }
+    const block = page.querySelector("#unavailable");
+    if (!block) return;
+    block.classList.toggle("open", open);
+    block.querySelector(".unavailable-toggle").setAttribute("aria-expanded", String(open));
+    block.querySelector(".unavailable-list").hidden = !open;
   }
 
   // A view after another seat acted: light up what its events name, for a few seconds.

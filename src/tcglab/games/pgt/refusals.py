@@ -1,0 +1,112 @@
+"""What the seat to move could ordinarily choose but cannot now, and why
+(`State.unavailable`, tcglab.engine.unavailable): while forming a party, the
+characters that cannot take the next slot (over the 10-point limit, PGT-8.1.1, or no
+room left for the face-up characters that must stay, PGT-8.3); in an activation window
+the abilities of its face-up characters that would act there but whose condition cannot
+be met or that have no target (PGT-9.5, PGT-9.6); in the combat phase its attacks
+(PGT-9.5.1, PGT-10.2). The reasons are the ones the rules modules give a person who
+types a refused id (`formation.placement_problem`, `abilities.window_problem`,
+`combat.attack_problem`); only the seat's own hand and the public table are read.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from tcglab.engine.unavailable import Refusal
+from tcglab.games.pgt import abilities, combat, formation
+from tcglab.games.pgt.formation import SLOTS
+from tcglab.games.pgt.messages import REASONS
+
+if TYPE_CHECKING:
+    from tcglab.games.pgt.state import PgtState
+
+
+def placements(st: PgtState, seat: int) -> list[Refusal]:
+    """The choices for the next slot that would leave the party impossible to finish
+    (the ids and labels `formation._form_actions` gives the possible ones)."""
+    placed = st.forming[seat]
+    slot = SLOTS[len(placed)]
+    found = []
+    for old, inst in enumerate(st.field[seat]):
+        if inst < 0 or inst in placed:
+            continue
+        reason = formation.placement_problem(st, seat, inst)
+        if reason is not None:
+            card = st.card(inst)
+            keep = formation._choice(
+                slot, "keep", SLOTS[old], card.name_en, card.name_ja, st.up[inst]
+            )
+            found.append(Refusal(keep, reason))
+    for n, inst in enumerate(formation.hand_choices(st, seat), start=1):
+        reason = formation.placement_problem(st, seat, inst)
+        if reason is not None:
+            card = st.card(inst)
+            put = formation._choice(slot, "put", n, card.name_en, card.name_ja, card.score)
+            found.append(Refusal(put, reason))
+    reason = formation.empty_problem(st, seat)
+    if reason is not None:
+        found.append(Refusal(formation._choice(slot, "empty"), reason))
+    return found
+
+
+def window(st: PgtState, seat: int, mode: str, check: int) -> list[Refusal]:
+    """The abilities of the seat's face-up characters that would act in this window
+    (their lead part has something to act on, `abilities.usable`) but cannot be used."""
+    found = []
+    for slot, inst in enumerate(st.field[seat]):
+        if inst < 0 or not st.up[inst]:
+            continue
+        card = st.card(inst)
+        for index, ab, lead, aimed in card.in_windows:
+            if lead.aim(st, seat, mode, check) is None:
+                continue  # not an ability of this kind of window
+            reason = abilities.window_problem(st, seat, inst, index, ab, aimed)
+            if reason is not None:
+                found.append(Refusal(card.action(abilities._use_action, slot, index), reason))
+    return found
+
+
+def attacks(st: PgtState, seat: int) -> list[Refusal]:
+    """The Ａ abilities of the seat's characters that cannot be the attack now."""
+    found = []
+    for slot, inst in enumerate(st.field[seat]):
+        if inst < 0:
+            continue
+        card = st.card(inst)
+        for index, ab in enumerate(card.abilities):
+            if not ab.is_attack:
+                continue
+            reason = combat.attack_problem(st, seat, inst, ab)
+            if reason is not None:
+                found.append(Refusal(card.action(combat._attack_action, slot, index), reason))
+    return found
+
+
+def refusals(st: PgtState) -> list[Refusal]:
+    """Every option the seat to move cannot take at the open decision, with its reason."""
+    if st.result is not None or st.to_move is None:
+        return []
+    step = st.stack[-1]
+    seat = st.to_move
+    if step[0] == "form":
+        return placements(st, seat)
+    if step[0] == "win":
+        return window(st, seat, step[3], step[4])
+    if step[0] == "combat":
+        return attacks(st, seat)
+    return []
+
+
+def unavailable(st: PgtState, lang: str = "en") -> list[dict]:
+    return REASONS.options(refusals(st), lang)
+
+
+def why_not(st: PgtState, action_id: str) -> str | None:
+    """The typed message of a refused id: the formation's own reason where it gives
+    one, else that of a refused option."""
+    if st.stack and st.stack[-1][0] == "form":
+        reason = formation.why_not(st, st.to_move, action_id)
+        if reason is not None:
+            return REASONS.typed(action_id, reason)
+    return REASONS.why_not(refusals(st), action_id)

@@ -1,0 +1,74 @@
+"""What a seat cannot choose now, and why (`State.unavailable`): over random games of
+every game, the options listed are well formed in English and Japanese, never legal,
+change nothing, tell the seat to move nothing it may not know (a sample of what it
+knows lists the same), and give the same reason as the message for the typed id."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from tcglab.engine import IllegalAction, Rng, State
+
+JAPANESE = re.compile(r"[\u3040-\u30ff\u4e00-\u9fff]")
+TYPED_PER_STATE = 3  # refused ids typed per position, to compare the two reasons
+
+
+def _listed(state: State, lang: str) -> list[dict]:
+    options = state.unavailable(lang)
+    assert isinstance(options, list)
+    for option in options:
+        assert isinstance(option, dict) and set(option) == {"id", "label", "why"}, option
+        for key in ("id", "label", "why"):
+            text = option[key]
+            assert isinstance(text, str) and text.strip() and "\n" not in text, option
+    return options
+
+
+def _fingerprint(state: State) -> tuple:
+    return state.digest(), state.events_digest(), list(state.history), state.to_move
+
+
+def test_unavailable_options_are_refused_and_change_nothing(case):
+    listed = 0
+    for seed in case.seeds(2, "unavailable"):
+        for state in case.walk(seed, every=3):
+            if state.over:
+                assert state.unavailable() == [] and state.unavailable("ja") == []
+                continue
+            before = _fingerprint(state)
+            legal = {a.id for a in state.legal_actions()}
+            english, japanese = _listed(state, "en"), _listed(state, "ja")
+            ids = [o["id"] for o in english]
+            assert len(set(ids)) == len(ids), f"{case}: an id listed twice: {ids}"
+            assert not legal & set(ids), f"{case}: listed but legal: {legal & set(ids)}"
+            assert [o["id"] for o in japanese] == ids
+            for en, ja in zip(english, japanese, strict=True):
+                assert not JAPANESE.search(en["label"] + en["why"]), f"{case}: {en}"
+                assert JAPANESE.search(ja["why"]), f"{case}: no Japanese reason: {ja}"
+            assert _fingerprint(state) == before, f"{case}: unavailable() changed the state"
+            for option in english[:TYPED_PER_STATE]:
+                with pytest.raises(IllegalAction) as refused:
+                    state.apply(option["id"])
+                assert option["why"] in str(refused.value), f"{case}: {refused.value}"
+            assert _fingerprint(state) == before
+            listed += len(ids)
+    if not case.format:
+        assert listed, f"{case}: no option was ever unavailable in these games"
+
+
+def test_unavailable_tells_the_mover_nothing_hidden(case):
+    """The list is the same for the state and any sample of what the seat to move
+    knows: nothing hidden from it (the other hands, the decks, face-down cards)
+    decides what is listed or how it reads."""
+    for seed in case.seeds(2, "unavailable-hidden"):
+        for state in case.walk(seed, every=5):
+            if state.over:
+                continue
+            seat = state.to_move
+            english, japanese = state.unavailable("en"), state.unavailable("ja")
+            for sample in (seed, seed ^ 0x5EED):
+                twin = state.determinize(seat, Rng(sample))
+                assert twin.unavailable("en") == english, f"{case}: seat {seat} learns something"
+                assert twin.unavailable("ja") == japanese
