@@ -85,6 +85,9 @@ class State(ABC):
     LAYOUT: ClassVar[Layout | None] = None
     # True while a clone may share this state's `log` and `history` (see own_log).
     _shared = False
+    # The game's refused options and their reasons (tcglab.engine.unavailable.Refusals),
+    # for `unavailable` and for the message of a typed id that is refused; None: none.
+    refusals: ClassVar = None
 
     def begin(self, game: Game, seed: int, players: int, options: dict) -> None:
         """What every game starts with: who plays what, under which options, with the
@@ -137,14 +140,18 @@ class State(ABC):
         in hand whose cost cannot be paid, an ability already used this round). It
         speaks only of what that seat may know, never lists a legal id, and changes
         nothing (state and generator alike). None by default, and once the game is over;
-        games give theirs with `tcglab.engine.unavailable`."""
-        return []
+        games give theirs with `tcglab.engine.unavailable` (`refusals`)."""
+        return [] if self.refusals is None else self.refusals.unavailable(self, lang)
 
     def _illegal_message(self, action_id: str) -> str:
         if self.over:
             return f"'{action_id}' is not legal: the game is over"
         ids = [a.id for a in self.legal_actions()]
         shown = ", ".join(ids[:12]) + (f" ... ({len(ids)} in all)" if len(ids) > 12 else "")
+        if self.refusals is not None and self.to_move is not None:
+            reason = self.refusals.why_not(self, action_id)  # its rule, or a slip of input
+            if reason is not None:
+                return f"{reason}; legal: {shown}"
         for option in self.unavailable():
             if option["id"] == action_id:  # an option the seat cannot take now: say why
                 return f"'{action_id}' is not possible now: {option['why']}; legal: {shown}"

@@ -110,3 +110,37 @@ class Reasons:
             if option.id == action_id:
                 return self.typed(action_id, reason)
         return None
+
+
+class Refusals:
+    """A game's refused options at each kind of decision: `by_step[name](state, seat,
+    step)` lists them for the step on top of the stack, worded by `reasons`; `own(state,
+    action_id)`, where a game has one, gives a typed id's reason before the refused
+    options are looked at (a slip of the input, or a rule the options do not list)."""
+
+    def __init__(
+        self,
+        reasons: Reasons,
+        by_step: dict[str, Callable[..., list[Refusal]]],
+        own: Callable[..., Why | str | None] | None = None,
+    ) -> None:
+        self.reasons, self.by_step, self.own = reasons, by_step, own
+
+    def at(self, state) -> list[Refusal]:
+        """Every option the seat to move cannot take at the open decision, with why."""
+        if state.result is not None or state.to_move is None or not state.stack:
+            return []
+        step = state.stack[-1]
+        find = self.by_step.get(step[0])
+        return [] if find is None else find(state, state.to_move, step)
+
+    def unavailable(self, state, lang: str = "en") -> list[dict]:
+        """`State.unavailable`: the refused options in `lang`."""
+        return self.reasons.options(self.at(state), lang)
+
+    def why_not(self, state, action_id: str) -> str | None:
+        """The message for the person who typed `action_id`, if it is refused here."""
+        own = None if self.own is None else self.own(state, action_id)
+        if own is not None:
+            return self.reasons.typed(action_id, own)
+        return self.reasons.why_not(self.at(state), action_id)

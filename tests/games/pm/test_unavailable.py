@@ -37,8 +37,8 @@ def test_a_card_whose_cost_cannot_be_paid():
     ja = listed(st, "ja")["play SHD-013"]
     assert ja["label"] == "「灯台守 いさな」をプレイ（コスト6）"
     assert ja["why"] == "コスト6、支払えるソースは2"
-    assert refused(st, "play SHD-013") == (
-        "'play SHD-013' is not possible now: cost 6, you can pay 2 (PM-1.5)"
+    assert refused(st, "play SHD-013").startswith(
+        "'play SHD-013' is not possible now: cost 6, you can pay 2 (PM-1.5); legal: "
     )
 
 
@@ -112,7 +112,9 @@ def test_characters_that_cannot_approach():
     }
     assert options["approach M3"]["why"] == "it is rested"
     said = refused(st, "approach M3")
-    assert said == "'approach M3' is not possible now: it is rested (PM-1.10.6.1)"
+    assert said == (
+        "'approach M3' is not possible now: it is rested (PM-1.10.6.1); legal: approach M1, end"
+    )
 
 
 def test_an_interrupt_that_answers_something_else():

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from tcglab.engine.unavailable import Refusal
+from tcglab.engine.unavailable import Refusal, Refusals
 from tcglab.games.higurashi import combat, effects
 from tcglab.games.higurashi.messages import REASONS
 from tcglab.games.higurashi.parts.survey import survey
@@ -52,26 +52,16 @@ def events(st: HigurashiState, seat: int, timing: str, seen: Survey, timings=Non
     return found
 
 
-def refusals(st: HigurashiState) -> list[Refusal]:
-    """Every option the seat to move cannot take at the open decision, with its reason."""
-    if st.result is not None or st.to_move is None:
-        return []
-    step = st.stack[-1]
-    seat = st.to_move
-    if step[0] == "main":
-        seen = survey(st, seat)
-        return actors(st, seat, seen) + events(st, seat, "main", seen)
-    if step[0] == "trim":
-        return events(st, seat, "main", survey(st, seat))
-    if step[0] == "window":
-        return events(st, seat, step[2], survey(st, seat), ROLL_TIMINGS)
-    return []
+def _main(st: HigurashiState, seat: int, step: tuple) -> list[Refusal]:
+    seen = survey(st, seat)
+    return actors(st, seat, seen) + events(st, seat, "main", seen)
 
 
-def unavailable(st: HigurashiState, lang: str = "en") -> list[dict]:
-    return REASONS.options(refusals(st), lang)
-
-
-def why_not(st: HigurashiState, action_id: str) -> str | None:
-    """The typed message of a refused option, with the rule it follows."""
-    return REASONS.why_not(refusals(st), action_id)
+REFUSALS = Refusals(
+    REASONS,
+    {
+        "main": _main,
+        "trim": lambda st, seat, step: events(st, seat, "main", survey(st, seat)),
+        "window": lambda st, seat, step: events(st, seat, step[2], survey(st, seat), ROLL_TIMINGS),
+    },
+)

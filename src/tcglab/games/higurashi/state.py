@@ -15,6 +15,7 @@ from tcglab.games.higurashi.table import SPECTATOR
 
 
 class HigurashiState(StepState):
+    refusals = refusals.REFUSALS
     procedure = PROCEDURE
 
     # Per character instance (index = physical card 0..59): `cid` its identity (an
@@ -87,18 +88,6 @@ class HigurashiState(StepState):
         continuous.set_printed_values(self)
         self.stack: list[tuple] = []
         self.roll: tuple | None = None  # (kind, roller, actor, target, die, modifier)
-
-    # -- deciding --------------------------------------------------------------
-
-    def _illegal_message(self, action_id: str) -> str:
-        reason = refusals.why_not(self, action_id) if self.to_move is not None else None
-        if reason is None:
-            return super()._illegal_message(action_id)
-        return f"{reason}; legal: {', '.join(a.id for a in self.legal_actions())}"
-
-    def unavailable(self, lang: str = "en") -> list[dict]:
-        """Scouts, attacks and event cards the seat to move cannot use now, and why."""
-        return refusals.unavailable(self, lang)
 
     # -- reading the table -----------------------------------------------------
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from tcglab.engine.unavailable import Refusal
+from tcglab.engine.unavailable import Refusal, Refusals
 from tcglab.games.pgt import abilities, combat, formation
 from tcglab.games.pgt.formation import SLOTS
 from tcglab.games.pgt.messages import REASONS
@@ -83,30 +83,19 @@ def attacks(st: PgtState, seat: int) -> list[Refusal]:
     return found
 
 
-def refusals(st: PgtState) -> list[Refusal]:
-    """Every option the seat to move cannot take at the open decision, with its reason."""
-    if st.result is not None or st.to_move is None:
-        return []
-    step = st.stack[-1]
-    seat = st.to_move
-    if step[0] == "form":
-        return placements(st, seat)
-    if step[0] == "win":
-        return window(st, seat, step[3], step[4])
-    if step[0] == "combat":
-        return attacks(st, seat)
-    return []
+def _formation_why_not(st: PgtState, action_id: str):
+    """The formation's own reason for a typed placement."""
+    if st.stack[-1][0] == "form":
+        return formation.why_not(st, st.to_move, action_id)
+    return None
 
 
-def unavailable(st: PgtState, lang: str = "en") -> list[dict]:
-    return REASONS.options(refusals(st), lang)
-
-
-def why_not(st: PgtState, action_id: str) -> str | None:
-    """The typed message of a refused id: the formation's own reason where it gives
-    one, else that of a refused option."""
-    if st.stack and st.stack[-1][0] == "form":
-        reason = formation.why_not(st, st.to_move, action_id)
-        if reason is not None:
-            return REASONS.typed(action_id, reason)
-    return REASONS.why_not(refusals(st), action_id)
+REFUSALS = Refusals(
+    REASONS,
+    {
+        "form": lambda st, seat, step: placements(st, seat),
+        "win": lambda st, seat, step: window(st, seat, step[3], step[4]),
+        "combat": lambda st, seat, step: attacks(st, seat),
+    },
+    own=_formation_why_not,
+)

@@ -21,6 +21,7 @@ def slot_name(slot: int) -> str:
 
 
 class PgtState(StepState):
+    refusals = refusals.REFUSALS
     procedure = PROCEDURE
 
     # Per card instance (0..n-1, one per physical card in the game): `cid` its identity
@@ -73,14 +74,6 @@ class PgtState(StepState):
         self.attacked = False
 
     # -- the procedure ---------------------------------------------------------
-
-    def _illegal_message(self, action_id: str) -> str:
-        reason = refusals.why_not(self, action_id) if self.to_move is not None else None
-        return reason or super()._illegal_message(action_id)
-
-    def unavailable(self, lang: str = "en") -> list[dict]:
-        """Formation choices, abilities and attacks the seat to move cannot take now."""
-        return refusals.unavailable(self, lang)
 
     # -- reading the table -----------------------------------------------------
 

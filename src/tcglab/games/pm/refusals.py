@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from tcglab.engine.unavailable import Refusal
+from tcglab.engine.unavailable import Refusal, Refusals
 from tcglab.games.pm import approach, plays
 from tcglab.games.pm.messages import REASONS
 from tcglab.games.pm.words import say
@@ -77,29 +77,12 @@ def approaches(st: PMState, seat: int) -> list[Refusal]:
     return found
 
 
-def refusals(st: PMState) -> list[Refusal]:
-    """Every option the seat to move cannot take at the open decision, with its reason."""
-    if st.result is not None or st.to_move is None:
-        return []
-    step = st.stack[-1]
-    seat = st.to_move
-    if step[0] == "window":
-        return hand(st, seat, step[2]) + texts(st, seat, step[2])
-    if step[0] == "interrupt":
-        return interrupts(st, seat, step[2], step[3])
-    if step[0] == "approach_declare":
-        return approaches(st, seat)
-    return []
-
-
-def unavailable(st: PMState, lang: str = "en") -> list[dict]:
-    return REASONS.options(refusals(st), lang)
-
-
-def why_not(st: PMState, action_id: str) -> str | None:
-    """The typed message of a refused id: the rules modules' own reason where they
-    give one (a slip of the input included), else that of a refused option."""
-    reason = plays.why_not(st, action_id)
-    if reason is not None:
-        return REASONS.typed(action_id, reason)
-    return REASONS.why_not(refusals(st), action_id)
+REFUSALS = Refusals(
+    REASONS,
+    {
+        "window": lambda st, seat, step: hand(st, seat, step[2]) + texts(st, seat, step[2]),
+        "interrupt": lambda st, seat, step: interrupts(st, seat, step[2], step[3]),
+        "approach_declare": lambda st, seat, step: approaches(st, seat),
+    },
+    own=plays.why_not,  # the rules modules' own reason, a slip of the input included
+)

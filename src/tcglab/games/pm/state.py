@@ -24,6 +24,7 @@ PAYING_HAND_TRIES = 20  # samples of a paying hand drawn before one is built to 
 
 
 class PMState(StepState):
+    refusals = refusals.REFUSALS
     procedure = PROCEDURE
     LAYOUT = Layout(
         values=("seed", "options", "turn", "current", "first", "approach", "obstructor", "clock"),
@@ -62,14 +63,6 @@ class PMState(StepState):
         self.obstructor = -1
 
     # -- the procedure ---------------------------------------------------------
-
-    def _illegal_message(self, action_id: str) -> str:
-        reason = refusals.why_not(self, action_id) if self.to_move is not None else None
-        return reason or super()._illegal_message(action_id)
-
-    def unavailable(self, lang: str = "en") -> list[dict]:
-        """Hand cards, texts and approaches the seat to move cannot use now, and why."""
-        return refusals.unavailable(self, lang)
 
     # -- reading the table -----------------------------------------------------
 

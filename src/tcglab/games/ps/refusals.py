@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from tcglab.engine.unavailable import Refusal
+from tcglab.engine.unavailable import Refusal, Refusals
 from tcglab.games.ps import battle, effects, play
 from tcglab.games.ps.effects import TIMING_AT
 from tcglab.games.ps.messages import REASONS
@@ -65,33 +65,22 @@ def battles(st: PSState, seat: int) -> list[Refusal]:
     return found
 
 
-def refusals(st: PSState) -> list[Refusal]:
-    """Every option the seat to move cannot take at the open decision, with its reason."""
-    if st.result is not None or st.to_move is None:
-        return []
-    step = st.stack[-1]
-    seat = st.to_move
-    if step[0] == "main":
-        return (
-            energy(st, seat)
-            + hand(st, seat, "main")
-            + abilities(st, seat, "normal")
-            + battles(st, seat)
-        )
-    if step[0] == "window":
-        moment = step[2]
-        return hand(st, seat, moment) + abilities(st, seat, TIMING_AT[moment])
-    return []
+def _main(st: PSState, seat: int, step: tuple) -> list[Refusal]:
+    return (
+        energy(st, seat)
+        + hand(st, seat, "main")
+        + abilities(st, seat, "normal")
+        + battles(st, seat)
+    )
 
 
-def unavailable(st: PSState, lang: str = "en") -> list[dict]:
-    return REASONS.options(refusals(st), lang)
+def _window(st: PSState, seat: int, step: tuple) -> list[Refusal]:
+    moment = step[2]
+    return hand(st, seat, moment) + abilities(st, seat, TIMING_AT[moment])
 
 
-def why_not(st: PSState, action_id: str) -> str | None:
-    """The typed message of a refused id: the rules modules' own reason where they
-    give one (a slip of the input included), else that of a refused option."""
-    reason = play.why_not(st, action_id)
-    if reason is not None:
-        return REASONS.typed(action_id, reason)
-    return REASONS.why_not(refusals(st), action_id)
+REFUSALS = Refusals(
+    REASONS,
+    {"main": _main, "window": _window},
+    own=play.why_not,  # the rules modules' own reason, a slip of the input included
+)

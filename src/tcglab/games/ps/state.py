@@ -23,6 +23,7 @@ from tcglab.games.ps.zones import PLAYER_LIFE
 
 
 class PSState(StepState):
+    refusals = refusals.REFUSALS
     procedure = PROCEDURE
     LAYOUT = Layout(
         values=(
@@ -60,14 +61,6 @@ class PSState(StepState):
         self.battle: tuple | None = None
 
     # -- the procedure ---------------------------------------------------------
-
-    def _illegal_message(self, action_id: str) -> str:
-        reason = refusals.why_not(self, action_id) if self.to_move is not None else None
-        return reason or super()._illegal_message(action_id)
-
-    def unavailable(self, lang: str = "en") -> list[dict]:
-        """Energy, hand cards, abilities and battles the seat to move cannot use now."""
-        return refusals.unavailable(self, lang)
 
     # -- reading the table -----------------------------------------------------
 
