@@ -209,9 +209,11 @@ export function unavailableBlock(options, open, onToggle) {
   return h("div", { id: "unavailable", class: open ? "unavailable open" : "unavailable" }, toggle, list);
 }
 
-// Whether the list of unavailable options starts open: on a wide screen yes, on a phone
-// (where it would cover the board) only once asked for.
+// Whether the list of unavailable options starts open: on a wide screen when it is
+// short (a long one would push the game log away), on a phone (where it would cover the
+// board) only once asked for.
 const PHONE = "(max-width: 760px)";
+const OPEN_AT_MOST = 3;
 
 // Which legal actions name each card on the board (by its data-ref).
 function actionsByRef(legal, refsOf, me) {
@@ -442,7 +444,8 @@ export async function showTable(main, tableId, params) {
       },
       logOpen ? t("hideLog") : t("showLog"),
     );
-    const open = unavailableOpen === null ? !phone() : unavailableOpen;
+    const short = (view.unavailable || []).length <= OPEN_AT_MOST;
+    const open = unavailableOpen === null ? !phone() && short : unavailableOpen;
     const actionsEl = h(
       "section",
       { id: "actions", class: "actions", "aria-label": t("actions") },
