@@ -666,3 +666,16 @@ def test_a_clone_and_its_original_write_their_own_logs(case):
             if not twin.over:
                 twin.apply(twin.legal_actions()[0])  # now the original of a clone does
             assert (child.log, child.history) == kept
+
+
+def test_the_heuristic_agent_answers_wherever_random_play_leads(case):
+    """The heuristic guides the hard search through positions its own play never
+    reaches (a party re-formed with a slot left empty): it answers every one legally."""
+    game = case.game
+    if game.heuristic_agent is None:
+        pytest.skip(f"{game.id} has no heuristic agent")
+    agent = game.heuristic_agent(1)
+    for seed in case.seeds(2, "heuristic-anywhere"):
+        for state in case.walk(seed, every=2):
+            if not state.over:
+                assert agent.choose(Decision(state)) in state.legal_actions()

@@ -149,7 +149,12 @@ class PgtAgent:
             if verb == "put":
                 card = hand[free[int(arg[1:]) - 1]]
             elif verb == "keep":
-                card = field[arg]["card"]
+                # A character whose old slot the new party already filled (or left
+                # empty) is off the field the observation shows: its value is unknown.
+                char = field.get(arg)
+                if char is None or char["card"] is None:
+                    continue
+                card = char["card"]
             else:
                 continue
             value = card_value(card)
