@@ -135,3 +135,9 @@ def test_no_log_line_of_a_random_game_names_a_slot_ref():
                 for names in (None, ["Tester", ""]):
                     lines = told(st, lang, names, seat)
                     assert not [m for m in lines if REF.search(m)], seed
+
+
+def test_a_roll_lists_its_faces_as_words_not_a_list():
+    data = {"seat": 0, "dice": 3, "faces": [6, 2, 5]}
+    assert describe("roll", data) == "P1 rolls 3 dice: 6, 2, 5"
+    assert describe("roll", data, "ja") == "P1がサイコロを3個振った：出目 6・2・5"

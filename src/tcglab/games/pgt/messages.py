@@ -136,7 +136,7 @@ DERIVE = {
     "first_roll": lambda d: {"p1": d["rolls"][0], "p2": d["rolls"][1], **SEATS},
     "formation": _formation,
     "use": _use,
-    "roll": lambda d: {"dots": _dots(d["faces"])},
+    "roll": lambda d: {"dots": _dots(d["faces"]), "shown": ", ".join(map(str, d["faces"]))},
     "reroll": lambda d: {
         "dots": _dots(d["faces"]),
         "whose": "own" if d["of"] == d["seat"] else "other",
