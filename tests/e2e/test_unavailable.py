@@ -1,42 +1,19 @@
 """Options a seat cannot take now, in a real browser: under the legal actions the
 table shows each as a greyed, disabled button with the rules' reason written under it,
-at desktop size open below the choices, at phone size behind a count in the action
-bar that opens a drawer, the real choices staying in view either way; clicking a
-greyed option plays nothing."""
+at desktop size below the choices (a list of more than three folded behind a toggle),
+at phone size behind a count in the action bar that opens a drawer, the real choices
+staying in view either way; clicking a greyed option plays nothing."""
 
 from __future__ import annotations
+
+from pathlib import Path
 
 import httpx
 import pytest
 
 from .conftest import pytestmark, watched_page  # noqa: F401  (pytestmark skips without chromium)
 
-# Precious Memories, P1's main phase: Isana the Keeper costs 6 and the other cards in
-# hand pay 4; Rising Tide Momentum is an approach-phase event; Nagi Shiomi is already
-# on the field, so the combi Akari Umino & Nagi Shiomi cannot appear.
-POSITION = """
-game = "pm"
-title = "Cards you cannot play yet"
-players = ["Ann", "Ben"]
-seed = 3
-
-[position]
-turn = 5
-active = "p1"
-at = "main"
-
-[position.p1]
-hand = ["SHD-018", "SHD-013", "SHD-012", "SHD-022"]
-deck = ["SHD-014", "SHD-006", "SHD-006", "SHD-008"]
-M1 = "SHD-007"
-M2 = "SHD-005"
-
-[position.p2]
-hand = ["MTS-023", "CWA-006"]
-deck = ["CWA-001", "CWA-006", "CWA-006", "CWA-011"]
-points = ["CWA-010", "CWA-010"]
-M1 = "CWA-001"
-"""
+POSITION = (Path(__file__).parents[1] / "positions" / "pm-cannot-play-yet.toml").read_text("utf-8")
 SIZES = {
     "desktop": ({"width": 1366, "height": 768}, False),
     "phone": ({"width": 390, "height": 844}, True),

@@ -4,32 +4,13 @@ every spectator gets none; an action sent for one of them is refused with its re
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from .helpers import running
 
-# Precious Memories, P1 (Ann) to move in the main phase: Isana the Keeper costs 6 and
-# the rest of the hand pays 4 (PM-1.5, PM-1.6).
-POSITION = """
-game = "pm"
-players = ["Ann", "Ben"]
-
-[position]
-turn = 5
-active = "p1"
-at = "main"
-
-[position.p1]
-hand = ["SHD-018", "SHD-013", "SHD-012", "SHD-022"]
-deck = ["SHD-014", "SHD-006", "SHD-006", "SHD-008"]
-M1 = "SHD-007"
-M2 = "SHD-005"
-
-[position.p2]
-hand = ["MTS-023", "CWA-006"]
-deck = ["CWA-001", "CWA-006", "CWA-006", "CWA-011"]
-M1 = "CWA-001"
-"""
+POSITION = (Path(__file__).parents[1] / "positions" / "pm-cannot-play-yet.toml").read_text("utf-8")
 ISANA = {"id": "play SHD-013", "label": "Play Isana the Keeper (6)", "why": "cost 6, you can pay 4"}
 
 

@@ -148,13 +148,14 @@ class State(ABC):
             return f"'{action_id}' is not legal: the game is over"
         ids = [a.id for a in self.legal_actions()]
         shown = ", ".join(ids[:12]) + (f" ... ({len(ids)} in all)" if len(ids) > 12 else "")
-        if self.refusals is not None and self.to_move is not None:
-            reason = self.refusals.why_not(self, action_id)  # its rule, or a slip of input
-            if reason is not None:
+        if self.refusals is not None:
+            reason = None if self.to_move is None else self.refusals.why_not(self, action_id)
+            if reason is not None:  # its rule, or a slip of the input
                 return f"{reason}; legal: {shown}"
-        for option in self.unavailable():
-            if option["id"] == action_id:  # an option the seat cannot take now: say why
-                return f"'{action_id}' is not possible now: {option['why']}; legal: {shown}"
+        else:  # a table of several games lists its game's refusals (`unavailable`)
+            for option in self.unavailable():
+                if option["id"] == action_id:
+                    return f"'{action_id}' is not possible now: {option['why']}; legal: {shown}"
         return f"'{action_id}' is not a legal action for seat {self.to_move} now; legal: {shown}"
 
     @abstractmethod
