@@ -42,7 +42,8 @@ def aec_steps(make, seconds: float, seed: int) -> float:
             if done or cut:
                 env.step(None)
                 continue
-            env.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))
+            legal = np.flatnonzero(obs["action_mask"])
+            env.step(int(legal[rng.integers(len(legal))]))  # cheaper than rng.choice
             steps += 1
     return steps / (time.perf_counter() - start)
 

@@ -92,7 +92,7 @@ class TcglabAEC(AECEnv):
         self.truncations = dict.fromkeys(self.agents, False)
         self.infos = {a: {} for a in self.agents}
         self._legal = self.spaces.legal(self.state)
-        self.agent_selection = agent_name(self.state.to_move)
+        self.agent_selection = self.possible_agents[self.state.to_move]
 
     def observe(self, agent):
         """The agent's tensor and mask. Asked again before the state changes (PettingZoo's
@@ -118,17 +118,19 @@ class TcglabAEC(AECEnv):
             return
         state = self.state
         state.apply(self.spaces.action_id(state, action, self._legal))
+        if not state.over:
+            # Rewards come only at the end, so before it every reward and running total
+            # is still the 0.0 that reset gave them: nothing to clear or add.
+            self._legal = self.spaces.legal(state)
+            self.agent_selection = self.possible_agents[state.to_move]
+            return
         self._cumulative_rewards[agent] = 0.0
         self.rewards = dict.fromkeys(self.agents, 0.0)
-        if state.over:
-            for a, reward in zip(self.agents, rewards(state.result, self.players), strict=True):
-                self.rewards[a] = reward
-                self.terminations[a] = True
-            self._legal = {}
-            self.agent_selection = self.agents[0]
-        else:
-            self._legal = self.spaces.legal(state)
-            self.agent_selection = agent_name(state.to_move)
+        for a, reward in zip(self.agents, rewards(state.result, self.players), strict=True):
+            self.rewards[a] = reward
+            self.terminations[a] = True
+        self._legal = {}
+        self.agent_selection = self.agents[0]
         self._accumulate_rewards()
 
     def render(self):

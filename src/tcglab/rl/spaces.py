@@ -72,6 +72,10 @@ class Spaces:
                 at += width
         self.size = at
         self._blocks = {}  # option values -> their block (_options_block)
+        self._last_options = (None, None)  # (option values, block) of the last tensor
+        # Each action id met so far at its index: ids repeat across steps and games, so
+        # the vocabulary (a pattern match for some games) is asked once per id.
+        self._indexes: dict[str, int] = {}
         self.layout = (
             *self.encoding.layout,
             (
@@ -86,23 +90,31 @@ class Spaces:
     # -- actions ---------------------------------------------------------------
 
     def index(self, action_id: str) -> int:
-        try:
-            return self.encoding.index(action_id)
-        except (KeyError, ValueError):
-            raise EncodingError(
-                f"{self.game.id}: action {action_id!r} has no index in the fixed action space"
-            ) from None
+        i = self._indexes.get(action_id)
+        if i is None:
+            try:
+                i = self.encoding.index(action_id)
+            except (KeyError, ValueError):
+                raise EncodingError(
+                    f"{self.game.id}: action {action_id!r} has no index in the fixed action space"
+                ) from None
+            self._indexes[action_id] = i
+        return i
 
     def legal(self, state: State) -> dict[int, str]:
         """The legal actions of the seat to move, by index."""
+        indexes = self._indexes
         found: dict[int, str] = {}
         for action in state.legal_actions():
-            i = self.index(action.id)
+            action_id = action.id
+            i = indexes.get(action_id)
+            if i is None:
+                i = self.index(action_id)
             if i in found:
                 raise EncodingError(
-                    f"{self.game.id}: legal actions {found[i]!r} and {action.id!r} share index {i}"
+                    f"{self.game.id}: legal actions {found[i]!r} and {action_id!r} share index {i}"
                 )
-            found[i] = action.id
+            found[i] = action_id
         return found
 
     def mask(self, state: State, legal: dict[int, str] | None = None):
@@ -140,6 +152,9 @@ class Spaces:
 
     def _options_block(self, values: dict):
         """The options block for these option values, written once per setting."""
+        last_values, last_block = self._last_options
+        if values == last_values:  # one table's options, observed step after step
+            return last_block
         key = tuple(values.get(name, option.default) for name, _, option in self._options)
         block = self._blocks.get(key)
         if block is None:
@@ -148,6 +163,7 @@ class Spaces:
             for (_, at, option), value in zip(self._options, key, strict=True):
                 _write_option(option, value, at - self.options_at, block)
             self._blocks[key] = block
+        self._last_options = (dict(values), block)
         return block
 
     def info_state(self, observation: dict) -> str:
