@@ -90,6 +90,7 @@ def test_no_hidden_card_reaches_a_tensor(game_id, players):
             assert np.isfinite(mine).all()
             sample = state.determinize(seat, rng)
             assert np.array_equal(spaces.tensor(sample.observe(seat)), mine)
+            assert np.array_equal(spaces.state_tensor(sample, seat), mine)
             assert spaces.info_state(sample.observe(seat)) == spaces.info_state(state.observe(seat))
             checked += 1
     assert checked >= players

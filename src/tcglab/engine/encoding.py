@@ -21,7 +21,8 @@ if TYPE_CHECKING:
 
 class Encoding:
     """A fixed action vocabulary and tensor layout: `actions`, `index(action_id)`,
-    `layout` ((name, start, length, what) per block), `size`, and `write`."""
+    `layout` ((name, start, length, what) per block), `size`, `write` and
+    `write_state`."""
 
     def __init__(self, actions: Sequence[str], blocks: Iterable[tuple[str, int, str]]) -> None:
         self.actions = actions
@@ -32,6 +33,7 @@ class Encoding:
             start += length
         self.size = start
         self._start = {name: at for name, at, _, _ in self.layout}
+        self._numbers: dict[tuple[int, int], tuple] = {}  # see `numbers`
 
     def index(self, action_id: str) -> int:
         """The index of an action id (KeyError for an id outside the vocabulary)."""
@@ -40,6 +42,22 @@ class Encoding:
     def write(self, view: dict, out) -> None:
         """One seat's observation into `out`, a zeroed sequence of `size` numbers."""
         raise NotImplementedError
+
+    def write_state(self, state, seat: int | None, out) -> None:
+        """The numbers `write(state.observe(seat), out)` gives. A game may write them
+        straight from the state, reading only what `seat` may see, to spare building the
+        observation; this default builds it."""
+        self.write(state.observe(seat), out)
+
+    def numbers(self, cards: Sequence, indexes: dict[str, int]) -> list:
+        """For each card number (a place in `cards`, the state's card list), its by-card
+        index in `indexes` (None for a card outside them); worked out once per list."""
+        key = (id(cards), id(indexes))
+        found = self._numbers.get(key)
+        if found is None:  # the lists are kept with the result, so an id is never reused
+            found = (cards, indexes, [indexes.get(c.id) for c in cards])
+            self._numbers[key] = found
+        return found[2]
 
     # The writing steps the games' tensors share.
 

@@ -104,7 +104,7 @@ class TcglabAEC(AECEnv):
         seat = self._seats[agent]
         legal = self._legal if seat == state.to_move else {}
         found = {
-            "observation": self.spaces.tensor(state.observe(seat)),
+            "observation": self.spaces.state_tensor(state, seat),
             "action_mask": self.spaces.mask(state, legal),
         }
         # Held with the state itself, so that a new game never matches an old entry.

@@ -10,6 +10,7 @@ options.
 
 from __future__ import annotations
 
+from array import array
 from functools import cache
 from typing import TYPE_CHECKING, Protocol
 
@@ -43,6 +44,9 @@ class Encoding(Protocol):
         """One seat's observation into `out`, a zeroed sequence of `size` numbers."""
         ...
 
+    # Optional: `write_state(state, seat, out)`, the same numbers as
+    # `write(state.observe(seat), out)` read straight from the state (Spaces.state_tensor).
+
 
 class EncodingError(TcglabError):
     """An action the fixed action space has no index for, or two legal actions at one
@@ -71,6 +75,7 @@ class Spaces:
                 self._options.append((option.name, at, option))
                 at += width
         self.size = at
+        self._zeros = bytes(4 * at)  # a zeroed float32 tensor's bytes (state_tensor)
         self._blocks = {}  # option values -> their block (_options_block)
         self._last_options = (None, None)  # (option values, block) of the last tensor
         # Each action id met so far at its index: ids repeat across steps and games, so
@@ -148,6 +153,25 @@ class Spaces:
         out = np.zeros(self.size, dtype=np.float32)
         self.encoding.write(observation, out)
         out[self.options_at :] = self._options_block(observation.get("options", {}))
+        return out
+
+    def state_tensor(self, state: State, seat: int | None):
+        """`tensor(state.observe(seat))`, written straight from the state where the
+        game's encoding can (its `write_state`), without building the observation."""
+        np = _numpy()
+        write_state = getattr(self.encoding, "write_state", None)
+        if write_state is None:  # an encoding without the kernel base: observe first
+            out = np.zeros(self.size, dtype=np.float32)
+            observation = state.observe(seat)
+            self.encoding.write(observation, out)
+            out[self.options_at :] = self._options_block(observation.get("options", {}))
+            return out
+        # Written into a plain float32 buffer, whose items take numbers faster than a
+        # numpy array's, then seen as numpy without a copy.
+        buffer = array("f", self._zeros)
+        write_state(state, seat, buffer)
+        out = np.frombuffer(buffer, dtype=np.float32)
+        out[self.options_at :] = self._options_block(state.options)
         return out
 
     def _options_block(self, values: dict):

@@ -15,6 +15,7 @@ shown in docs/rl.md.
 from __future__ import annotations
 
 from tcglab.engine.encoding import Encoding, card_indexes, encoding_capability
+from tcglab.games.ps import battle, effects, values
 from tcglab.games.ps.cards import card_set
 from tcglab.games.ps.decks import DECK_MAX
 from tcglab.games.ps.parts import PARTS
@@ -159,6 +160,102 @@ class PSEncoding(Encoding):
             out[at + 11 + mark] = 1.0
         out[at + 14] = card["level"] / 5
         out[at + 15 + self.cards[card["id"]]] = 1.0
+
+    # -- straight from the state --------------------------------------------------
+
+    def write_state(self, state, seat: int | None, out) -> None:
+        """The numbers of `write(state.observe(seat), out)`, read from the state: both
+        fields, trash and placed events are open (PS-12.1, PS-12.2), and of the hidden
+        zones only their sizes and the seat's own hand."""
+        if seat is None:
+            self.write(state.observe(seat), out)
+            return
+        index = self.numbers(state.cards.cards, self.cards)
+        n = len(self.cards)
+        at = self._start["game"]
+        out[at] = state.turn / 50
+        for k, s in enumerate((state.current, state.first, state.to_move)):
+            if s is not None and s >= 0:
+                out[at + 1 + 2 * k + (s - seat) % 2] = 1.0
+        at += 7
+        self.one_of(out, at, state.stack[-1][0] if state.stack else None, STEPS)
+        at += len(STEPS) + 1
+        out[at] = float(state.energy_placed)
+        out[at + 1] = float(state.result is not None)
+
+        marks: dict[tuple[int, int], list[int]] = {}
+        view = battle.view(state)
+        if view is not None:
+            at = self._start["battle"]
+            attacker = view["attacker_seat"]
+            out[at] = 1.0
+            out[at + 1 + (attacker - seat) % 2] = 1.0
+            out[at + 3] = float(view["target"] is not None)
+            if view["attacker"] is not None:
+                marks.setdefault((attacker, view["attacker"]), []).append(0)
+            for slot in view["defenders"]:
+                if slot is not None:
+                    marks.setdefault((1 - attacker, slot), []).append(1)
+            if view["target"] is not None:
+                marks.setdefault((1 - attacker, view["target"]), []).append(2)
+        pending = effects.pending(state)
+        if pending is not None:
+            at = self._start["pending"]
+            out[at] = 1.0
+            out[at + 1 + self.cards[pending["card"]]] = 1.0
+            at += 1 + n
+            if pending["effect"] in EFFECTS:
+                out[at + EFFECTS.index(pending["effect"])] = 1.0
+            out[at + len(EFFECTS)] = (pending["amount"] or 0) / 5
+            out[at + len(EFFECTS) + 1 + (pending["side"] - seat) % 2] = 1.0
+
+        for side in (0, 1):
+            self._side_state(state, side, seat, index, marks, out)
+        at = self._start["hand"]
+        for number in state.hand[seat]:
+            out[at + index[number]] += 1.0
+
+    def _side_state(self, state, side: int, me: int, index: list, marks: dict, out) -> None:
+        """One side as `_side` writes it, from the state."""
+        n = len(self.cards)
+        cards = state.cards.cards
+        at = self._start["sides"] + (side - me) % 2 * self.side_size
+        placed = state.events[side]
+        units = state.units[side]
+        out[at] = state.hurt[side] / PLAYER_LIFE
+        out[at + 1] = len(state.deck[side]) / DECK_MAX
+        out[at + 2] = len(state.hand[side]) / 10
+        out[at + 3] = len(state.energy[side]) / 10
+        out[at + 4] = state.free_energy(side) / 10
+        out[at + 5] = len(units) / FIELD_LIMIT
+        out[at + 6] = len(placed) / EVENTS
+        out[at + 7] = sum(e.occ for e in placed) / 10
+        at += 8
+        for number in state.trash[side]:
+            out[at + index[number]] += 1.0
+        for event in placed:
+            out[at + n + index[event.card]] += 1.0
+        at += 2 * n
+        size = self.place_size
+        for i, unit in enumerate(units[:FIELD_LIMIT]):
+            card = cards[unit.card]
+            tech, guard = values.bonuses(state, side, unit)
+            p = at + i * size
+            out[p] = 1.0
+            out[p + 1] = unit.damage / 5
+            out[p + 2] = card.life / 5
+            out[p + 3] = float(unit.exhausted)
+            out[p + 4] = float(unit.sick)
+            out[p + 5] = unit.occ / 5
+            out[p + 6] = float(unit.used)
+            out[p + 7] = max(0, card.technique + tech) / 10
+            out[p + 8] = tech / 5
+            out[p + 9] = guard / 5
+            out[p + 10] = values.support_count(state, side, unit) / 3
+            for mark in marks.get((side, i + 1), ()):
+                out[p + 11 + mark] = 1.0
+            out[p + 14] = card.info["level"] / 5
+            out[p + 15 + index[unit.card]] = 1.0
 
 
 # The `encoding` tool (built on first use): PS-11.1.2 bounds its vocabulary.
