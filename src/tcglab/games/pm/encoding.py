@@ -28,6 +28,7 @@ from __future__ import annotations
 from itertools import chain
 
 from tcglab.engine.encoding import Encoding, card_indexes, encoding_capability
+from tcglab.games.pm import paying, turn, values
 from tcglab.games.pm.cards import card_set
 from tcglab.games.pm.places import DECK
 from tcglab.games.pm.plays import MAIN_LIMIT
@@ -235,6 +236,119 @@ class PMEncoding(Encoding):
                 at += 10 + n
                 for card in supports:
                     out[at + cards[card]] += 1.0
+
+    # -- straight from the state --------------------------------------------------
+
+    def write_state(self, state, seat: int | None, out) -> None:
+        """The numbers of `write(state.observe(seat), out)`, read from the state: the
+        discard and point areas and the field are open (PM-1.4.2, PM-1.4.3); of the
+        decks and hands only their sizes, the seat's own hand and the cards it put on
+        its deck's bottom (PM-3.5)."""
+        if seat is None:
+            self.write(state.observe(seat), out)
+            return
+        cid = state.cid
+        index = self.numbers(state.pool, self.cards)
+        n = len(self.cards)
+        at = self._start["game"]
+        out[at] = state.turn / 60
+        for k, s in enumerate((state.current, state.first, state.to_move)):
+            if s is not None and s >= 0:
+                out[at + 1 + 2 * k + (s - seat) % 2] = 1.0
+        at += 7
+        self.one_of(out, at, state.stack[-1][0] if state.stack else None, STEPS)
+        at += len(STEPS) + 1
+        phase = turn.phase_of(state)
+        if phase in PHASES:
+            out[at + PHASES.index(phase)] = 1.0
+        out[at + len(PHASES)] = float(state.result is not None)
+
+        at = self._start["playing"]
+        for inst in state.limbo:
+            out[at + index[cid[inst]]] += 1.0
+        view = paying.paying_view(state)
+        at += n
+        if view is not None:
+            out[at] = 1.0
+            out[at + 1 + (view["seat"] - seat) % 2] = 1.0
+            out[at + 3 + self.cards[view["card"]]] = 1.0
+            out[at + 3 + n] = view["left"] / 10
+            if view["colour"] in COLOURS:
+                out[at + 4 + n + COLOURS.index(view["colour"])] = 1.0
+            out[at + 4 + n + len(COLOURS)] = float(bool(view.get("needs_name")))
+
+        hosted = values.hosted(state)
+        for side in (0, 1):
+            self._side_state(state, side, (side - seat) % 2, index, hosted, out)
+        marks = {state.ref(i): 0 for i in state.approach if state.on_field(i)}
+        if state.obstructor >= 0 and state.on_field(state.obstructor):
+            marks[state.ref(state.obstructor)] = 1
+        places = self._places
+        for ref, mark in marks.items():  # 7 approaching, 8 obstructing (see _side)
+            if ref in places:
+                s, place = places[ref]
+                out[place[(s - seat) % 2] + 7 + mark] = 1.0
+
+        at = self._start["hand"]
+        for inst in state.hand[seat]:
+            out[at + index[cid[inst]]] += 1.0
+        bottom = state.deck[seat][: state.bottom[seat]]
+        out[at + n] = len(bottom) / 10
+        for inst in bottom:
+            out[at + n + 1 + index[cid[inst]]] += 1.0
+
+    def _side_state(self, state, side: int, r: int, index: list, hosted: dict, out) -> None:
+        """One side as `_side` writes it, from the state."""
+        n = len(self.cards)
+        cid, down = state.cid, state.down
+        head = at = self._start["sides"] + r * self.side_size
+        points, support, main = state.points[side], state.support[side], state.main[side]
+        discard = state.discard[side]
+        out[at] = len(state.deck[side]) / DECK
+        out[at + 1] = len(state.hand[side]) / HAND_LIMIT
+        out[at + 2] = state.discount[side] / 5
+        out[at + 3] = len(discard) / DECK
+        out[at + 4] = len(points) / POINTS_TO_LOSE
+        out[at + 6] = len(support) / SUPPORT
+        at += 7
+        for inst in discard:
+            out[at + index[cid[inst]]] += 1.0
+        up, face_up = at + 2 * n, 0
+        at += n
+        for inst in points:
+            k = index[cid[inst]]
+            out[at + k] += 1.0
+            if not down[inst]:
+                out[up + k] += 1.0
+                face_up += 1
+        out[head + 5] = face_up / POINTS_TO_LOSE
+        over = values.auras(state, side) if main else ()
+        self._places_state(state, self._main_at[r], main, over, index, hosted, out)
+        self._places_state(state, self._support_at[r], support, (), index, hosted, out)
+
+    def _places_state(self, state, starts, insts, over, index, hosted, out) -> None:
+        """One area's places as `_side` writes them (values.area gives AP, DP, cost)."""
+        n = len(self.cards)
+        cid, rested, entered, now = state.cid, state.rested, state.entered, state.turn
+        shown = zip(starts, insts, values.area(state, insts, over, hosted), strict=False)
+        for at, inst, (ap, dp, cost) in shown:
+            out[at] = 1.0
+            if ap is not None:
+                out[at + 1] = ap / 100
+                out[at + 2] = dp / 100
+                out[at + 3] = 1.0
+            out[at + 4] = cost / 5
+            if rested[inst]:
+                out[at + 5] = 1.0
+            if entered[inst] == now:
+                out[at + 6] = 1.0
+            out[at + 10 + index[cid[inst]]] = 1.0
+            supports = hosted.get(inst, ())
+            if supports:
+                out[at + 9] = len(supports) / 3
+                at += 10 + n
+                for sup in supports:
+                    out[at + index[cid[sup]]] += 1.0
 
 
 # The `encoding` tool (built on first use): PM-1.4 bounds its vocabulary.
