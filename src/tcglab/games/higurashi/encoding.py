@@ -172,6 +172,109 @@ class HigurashiEncoding(Encoding):
         for event in place["equipment"]:  # inline: it runs for every place
             out[at + self.events[event]] += 1.0
 
+    # -- straight from the state --------------------------------------------------
+
+    def write_state(self, state, seat: int | None, out) -> None:
+        """The numbers of `write(state.observe(seat), out)`, read from the state: of a
+        character, its identity and values only where `seat` knows it (the state's
+        `known` bits), and of the event cards only the seat's own hand, the discard
+        and the sizes of the rest."""
+        if seat is None:
+            self.write(state.observe(seat), out)
+            return
+        players = state.players
+        chars = self.numbers(state.cards.characters, self.characters)
+        events = self.numbers(state.cards.events, self.events)
+        cid, eid = state.cid, state.eid
+        at = self._start["game"]
+        out[at + players - 2] = 1.0
+        out[at + 4] = state.round / ROUNDS
+        out[at + 5] = state.turn / (ROUNDS * SEATS)
+        self.mark_seats(out, at + 6, (state.to_move, state.current), seat, players, SEATS)
+        at += 6 + 2 * SEATS
+        self.one_of(out, at, state.stack[-1][0] if state.stack else None, STEPS)
+        at += len(STEPS) + 1
+        out[at] = float(state.result is not None)
+        out[at + 1] = len(state.event_deck) / 60
+        out[at + 2] = len(state.char_pile) / ROW
+
+        marks: dict[tuple[int, int], list[int]] = {}  # (seat, slot) -> mark offsets
+        roll = state.roll
+        if roll is not None:
+            at = self._start["roll"]
+            out[at] = 1.0
+            out[at + 1 + ROLLS.index(roll[0])] = 1.0
+            out[at + 1 + len(ROLLS) + (roll[1] - seat) % players] = 1.0
+            out[at + 1 + len(ROLLS) + SEATS] = roll[4] / 6
+            out[at + 2 + len(ROLLS) + SEATS] = roll[5] / 6
+            marks.setdefault(_place_of(state.ref(roll[2])), []).append(0)
+            marks.setdefault(_place_of(state.ref(roll[3])), []).append(1)
+        pending = state.pending()
+        at = self._start["pending"]
+        if pending.get("timing") in TIMINGS:
+            out[at + TIMINGS.index(pending["timing"])] = 1.0
+        if "card" in pending:
+            out[at + len(TIMINGS) + self.events[pending["card"]]] = 1.0
+        for key, mark in (("actor", 2), ("defender", 3), ("attacker", 4)):
+            if key in pending:
+                marks.setdefault(_place_of(pending[key]), []).append(mark)
+
+        equipment: dict[int, list[int]] = {}  # character -> its equipment's indexes
+        for e, inst in state.attached.items():
+            equipment.setdefault(inst, []).append(events[eid[e]])
+        n = len(self.characters)
+        for s in range(players):
+            r = (s - seat) % players
+            row, captured = state.rows[s], state.captured[s]
+            at = self._start["seats"] + r * (6 + n)
+            out[at] = 1.0
+            out[at + 1] = float(state.alive[s])
+            out[at + 2] = len(state.hands[s]) / 10
+            out[at + 3] = len(row) / SHOWN
+            out[at + 4] = len(captured) / ROW
+            out[at + 5] = sum(state.char(i).points for i in captured) / ROW
+            for inst in captured:
+                out[at + 6 + chars[cid[inst]]] += 1.0
+            for slot, inst in enumerate(row[:SHOWN]):
+                self._place_state(state, seat, s, slot, inst, r, chars, equipment, marks, out)
+
+        at = self._start["hand"]
+        for e in state.hands[seat]:
+            out[at + events[eid[e]]] += 1.0
+        at = self._start["discard"]
+        for e in state.discard:
+            out[at + events[eid[e]]] += 1.0
+
+    def _place_state(self, state, seat, s, slot, inst, r, chars, equipment, marks, out):
+        """One place as `_place` writes it, from the state."""
+        at = self._start["places"] + (r * SHOWN + slot) * self.slot_size
+        held = equipment.get(inst, ())
+        out[at] = 1.0
+        out[at + 1] = float(state.up[inst])
+        out[at + 2] = float(state.side[inst])
+        out[at + 6] = state.datk[inst] / 5
+        out[at + 7] = state.ddef[inst] / 5
+        out[at + 8] = len(held) / 3
+        for mark in marks.get((s, slot), ()):
+            out[at + 9 + mark] = 1.0
+        if state.known[inst] & (1 << seat):
+            info = state.char(inst).info
+            out[at + 3] = 1.0
+            out[at + 4] = state.attack(inst) / 10
+            out[at + 5] = state.defence(inst) / 10
+            out[at + 14] = info["points"] / 5
+            out[at + 15 + COLOURS.index(info["colour"])] = 1.0
+            out[at + 15 + len(COLOURS) + chars[state.cid[inst]]] = 1.0
+        at += 15 + len(COLOURS) + len(self.characters)
+        for k in held:
+            out[at + k] += 1.0
+
+
+def _place_of(ref: str) -> tuple[int, int]:
+    """(seat, slot) of a position named 'seat.slot'."""
+    seat, _, slot = ref.partition(".")
+    return int(seat), int(slot)
+
 
 # The `encoding` tool (built on first use): G4-1.1 and G4-1.4 bound its vocabulary.
 CAPABILITY = encoding_capability(HigurashiEncoding, rule="G4-1.1")
