@@ -15,7 +15,7 @@ from tcglab.engine.encoding import Encoding  # noqa: E402
 from tcglab.rl import game_spaces as spaces_of  # noqa: E402
 
 GAMES_PER_TABLE = {2: 10, 3: 4, 4: 2, 5: 2}  # random games per player count
-STRAIGHT = ("higurashi", "pm", "ps")  # games whose encoding writes straight from the state
+STRAIGHT = ("higurashi", "pgt", "pm", "ps")  # games whose encoding writes straight from the state
 
 
 @pytest.mark.parametrize(("game_id", "players"), TABLES)

@@ -26,7 +26,8 @@ from tcglab.engine.encoding import Encoding, card_indexes, encoding_capability
 from tcglab.games.pgt.attributes import ATTRIBUTES
 from tcglab.games.pgt.cards import CARD_COUNT, card_set
 from tcglab.games.pgt.combat import ORDER
-from tcglab.games.pgt.formation import SLOTS
+from tcglab.games.pgt.formation import SLOTS, party_as_seen
+from tcglab.games.pgt.state import PgtState
 
 DICE = 60  # the most dice a "roll K" choice has an index for
 TABLE = 4  # PGT-15 a draft table seats at most four
@@ -245,6 +246,114 @@ class PgtEncoding(Encoding):
         out[at + 5] = float(proc["invalid"])
         if proc["stage"] in STAGES:
             out[at + 6 + STAGES.index(proc["stage"])] = 1.0
+
+    # -- straight from the state --------------------------------------------------
+
+    def write_state(self, state, seat: int | None, out) -> None:
+        """The numbers of `write(state.observe(seat), out)`, read from a game's state
+        (a draft table observes first): of a character, its identity only where `seat`
+        knows it (the state's `known` bits), of hands their sizes, the cards of them the
+        seat has seen, and its own hand and formation."""
+        if seat is None or not isinstance(state, PgtState):
+            self.write(state.observe(seat), out)
+            return
+        index = self.numbers(state.cards.cards, self.cards)
+        cid, known, bit = state.cid, state.known, 1 << seat
+        n = len(self.cards)
+        at = self._start["game"]
+        out[at] = state.round / ROUNDS
+        out[at + 1] = state.turn / (2 * ROUNDS)
+        out[at + 2] = state.streak / 10
+        out[at + 3] = float(state.attacked)
+        seats = (state.turn_player, state.first, state.to_move)
+        self.mark_seats(out, at + 4, seats, seat, 2, 2)
+        at += 10
+        self.one_of(out, at, state.stack[-1][0] if state.stack else None, STEPS)
+        at += len(STEPS) + 1
+        out[at] = float(state.result is not None)
+
+        procs = state.procs[-PROCS:]
+        marks: dict[str, list[int]] = {}
+        if procs:
+            top = procs[-1]
+            if state.loc[top["actor"]] >= 0:
+                marks[state.ref(top["actor"])] = [0]
+            for target in top["targets"]:
+                if state.loc[target] >= 0:
+                    marks.setdefault(state.ref(target), []).append(1)
+        for s in (0, 1):
+            row, hand = party_as_seen(state, s, seat)
+            at = self._start["sides"] + (s - seat) % 2 * self.side_size
+            out[at] = len(hand) / 10
+            out[at + 1] = len(state.deck_of(s)) / CARD_COUNT
+            out[at + 2] = state.score[s] / 10
+            if s != seat:
+                for inst in hand:
+                    if known[inst] & bit:
+                        out[at + 3 + index[cid[inst]]] = 1.0
+            for inst in state.won[s]:
+                out[at + 3 + n + index[cid[inst]]] = 1.0
+            at += 3 + 2 * n
+            refs = _REFS[s]
+            for k, inst in enumerate(row):
+                if inst >= 0:
+                    where = at + k * self.place_size
+                    self._place_state(state, inst, bit, index, marks.get(refs[k], ()), where, out)
+
+        at = self._start["hand"]
+        for inst in party_as_seen(state, seat, seat)[1]:
+            out[at + index[cid[inst]]] = 1.0
+        placed = state.forming[seat]
+        out[at + n] = len(placed) / len(SLOTS)
+        for inst in placed:
+            if inst >= 0:
+                out[at + n + 1 + index[cid[inst]]] = 1.0
+
+        at = self._start["procs"]
+        for k, proc in enumerate(procs):
+            self._proc_state(state, proc, seat, at + k * self.proc_size, out)
+
+    def _place_state(self, state, inst, bit, index, marks, at: int, out) -> None:
+        """One place as `_place` writes it, from the state."""
+        mods = state.mods.get(inst, (0, 0))
+        out[at] = 1.0
+        out[at + 1] = float(state.up[inst])
+        out[at + 2] = float(state.tapped[inst])
+        out[at + 4] = state.defence(inst, "P") / 15
+        out[at + 5] = state.defence(inst, "M") / 15
+        out[at + 6] = sum(dict(state.counters.get(inst, ())).values()) / 5
+        out[at + 7] = mods[0] / 5
+        out[at + 8] = mods[1] / 5
+        for mark in marks:
+            out[at + 9 + mark] = 1.0
+        if state.known[inst] & bit:
+            info = state.card(inst).info
+            out[at + 3] = 1.0
+            out[at + 11] = info["score"] / 5
+            out[at + 12 + ELEMENTS.index(info["attribute"])] = 1.0
+            out[at + 12 + len(ELEMENTS) + index[state.cid[inst]]] = 1.0
+
+    def _proc_state(self, state, proc: dict, me: int, at: int, out) -> None:
+        """One attack or effect in progress as `_proc` writes it, from the state."""
+        out[at + KINDS.index(proc["kind"])] = 1.0
+        at += len(KINDS)
+        out[at + (proc["seat"] - me) % 2] = 1.0
+        mode = proc.get("mode_pm")
+        if mode in ("P", "M"):
+            out[at + 2 + (mode == "M")] = 1.0
+        at += 4
+        out[at] = (proc.get("dice") or 0) / 10
+        out[at + 1] = (proc.get("mod") or 0) / 10
+        out[at + 2] = proc["k"] / 10
+        out[at + 3] = min(proc["value"] or 0, 20) / 20
+        out[at + 4] = float(proc["faces"] is not None)
+        out[at + 5] = float(proc["invalid"])
+        if proc["stage"] in STAGES:
+            out[at + 6 + STAGES.index(proc["stage"])] = 1.0
+
+
+# Each seat's places as positions name them ("P1.F1" ...), the keys of a place's marks.
+_REFS = tuple(tuple(f"P{s + 1}.{slot}" for slot in SLOTS) for s in (0, 1))
 
 
 # The `encoding` tool (built on first use): PGT-8 and PGT-15 bound its vocabulary.
