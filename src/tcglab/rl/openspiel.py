@@ -180,7 +180,7 @@ class TcglabObserver:
         }
 
     def set_from(self, state, player):
-        self.tensor[:] = self.spaces.tensor(state.state.observe(player))
+        self.tensor[:] = self.spaces.state_tensor(state.state, player)
 
     def string_from(self, state, player):
         return self.spaces.info_state(state.state.observe(player))

@@ -126,7 +126,7 @@ class TcglabGym(gym.Env):
         return self.spaces.mask(self.state, self.legal)
 
     def _observation(self) -> dict:
-        tensor = self.spaces.tensor(self.state.observe(self.seat))
+        tensor = self.spaces.state_tensor(self.state, self.seat)
         return {"observation": tensor, "action_mask": self.mask()}
 
     def render(self):
