@@ -75,9 +75,9 @@ class Spaces:
                 self._options.append((option.name, at, option))
                 at += width
         self.size = at
-        self._zeros = bytes(4 * at)  # a zeroed float32 tensor's bytes (state_tensor)
         self._blocks = {}  # option values -> their block (_options_block)
-        self._last_options = (None, None)  # (option values, block) of the last tensor
+        # (option values, their block, a tensor's starting bytes) of the last tensor
+        self._last_options = (None, None, b"")
         # Each action id met so far at its index: ids repeat across steps and games, so
         # the vocabulary (a pattern match for some games) is asked once per id.
         self._indexes: dict[str, int] = {}
@@ -167,16 +167,16 @@ class Spaces:
             out[self.options_at :] = self._options_block(observation.get("options", {}))
             return out
         # Written into a plain float32 buffer, whose items take numbers faster than a
-        # numpy array's, then seen as numpy without a copy.
-        buffer = array("f", self._zeros)
+        # numpy array's, that starts as zeros and the options block; then seen as numpy
+        # without a copy.
+        self._options_block(state.options)
+        buffer = array("f", self._last_options[2])
         write_state(state, seat, buffer)
-        out = np.frombuffer(buffer, dtype=np.float32)
-        out[self.options_at :] = self._options_block(state.options)
-        return out
+        return np.frombuffer(buffer, dtype=np.float32)
 
     def _options_block(self, values: dict):
         """The options block for these option values, written once per setting."""
-        last_values, last_block = self._last_options
+        last_values, last_block, _ = self._last_options
         if values == last_values:  # one table's options, observed step after step
             return last_block
         key = tuple(values.get(name, option.default) for name, _, option in self._options)
@@ -187,7 +187,9 @@ class Spaces:
             for (_, at, option), value in zip(self._options, key, strict=True):
                 _write_option(option, value, at - self.options_at, block)
             self._blocks[key] = block
-        self._last_options = (dict(values), block)
+        # A whole tensor's bytes before the game writes its part (state_tensor).
+        start = bytes(4 * self.options_at) + block.tobytes()
+        self._last_options = (dict(values), block, start)
         return block
 
     def info_state(self, observation: dict) -> str:
