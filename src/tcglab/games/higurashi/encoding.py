@@ -16,6 +16,8 @@ shows it.
 
 from __future__ import annotations
 
+from array import array
+
 from tcglab.engine.encoding import Encoding, card_indexes, encoding_capability
 from tcglab.games.higurashi.cards import COLOURS, card_set
 
@@ -26,6 +28,7 @@ STEPS = ("main", "trim", "scout_target", "attack_target", "event_target", "count
 ROLLS = ("scout", "attack", "counter")
 TIMINGS = ("own_roll", "enemy_roll")
 ROUNDS = 100  # the round limit's cap (options.py)
+ROWS_KEPT = 20_000  # distinct places whose numbers are kept for reuse (then forgotten)
 
 
 def vocabulary() -> tuple[str, ...]:
@@ -84,6 +87,7 @@ class HigurashiEncoding(Encoding):
             ("discard", events, "the event discard, by card"),
         )
         super().__init__(vocabulary(), blocks)
+        self._rows: dict[tuple, array] = {}  # a place's numbers by what they show
 
     def write(self, view: dict, out) -> None:
         """One seat's observation into `out`, a zeroed sequence of `size` numbers."""
@@ -246,28 +250,56 @@ class HigurashiEncoding(Encoding):
             out[at + events[eid[e]]] += 1.0
 
     def _place_state(self, state, seat, s, slot, inst, r, chars, equipment, marks, out):
-        """One place as `_place` writes it, from the state."""
+        """One place as `_place` writes it, from the state. A place's numbers depend
+        only on the few values in `key`, so each distinct place is written once and
+        copied in after that."""
         at = self._start["places"] + (r * SHOWN + slot) * self.slot_size
-        held = equipment.get(inst, ())
-        out[at] = 1.0
-        out[at + 1] = float(state.up[inst])
-        out[at + 2] = float(state.side[inst])
-        out[at + 6] = state.datk[inst] / 5
-        out[at + 7] = state.ddef[inst] / 5
-        out[at + 8] = len(held) / 3
-        for mark in marks.get((s, slot), ()):
-            out[at + 9 + mark] = 1.0
         if state.known[inst] & (1 << seat):
+            seen = (chars[state.cid[inst]], state.attack(inst), state.defence(inst), inst)
+        else:
+            seen = None
+        key = (
+            state.up[inst],
+            state.side[inst],
+            state.datk[inst],
+            state.ddef[inst],
+            tuple(equipment.get(inst, ())),
+            tuple(marks.get((s, slot), ())),
+            None if seen is None else seen[:3],
+        )
+        rows = self._rows
+        row = rows.get(key)
+        if row is None:
+            if len(rows) >= ROWS_KEPT:
+                rows.clear()
+            row = rows[key] = self._place_row(state, key, seen)
+        out[at : at + self.slot_size] = row
+
+    def _place_row(self, state, key: tuple, seen) -> array:
+        """The numbers of one place (see `_place`) for its `key`."""
+        up, side, datk, ddef, held, marks, _ = key
+        row = array("f", bytes(4 * self.slot_size))
+        row[0] = 1.0
+        row[1] = float(up)
+        row[2] = float(side)
+        row[6] = datk / 5
+        row[7] = ddef / 5
+        row[8] = len(held) / 3
+        for mark in marks:
+            row[9 + mark] = 1.0
+        if seen is not None:
+            identity, attack, defence, inst = seen
             info = state.char(inst).info
-            out[at + 3] = 1.0
-            out[at + 4] = state.attack(inst) / 10
-            out[at + 5] = state.defence(inst) / 10
-            out[at + 14] = info["points"] / 5
-            out[at + 15 + COLOURS.index(info["colour"])] = 1.0
-            out[at + 15 + len(COLOURS) + chars[state.cid[inst]]] = 1.0
-        at += 15 + len(COLOURS) + len(self.characters)
+            row[3] = 1.0
+            row[4] = attack / 10
+            row[5] = defence / 10
+            row[14] = info["points"] / 5
+            row[15 + COLOURS.index(info["colour"])] = 1.0
+            row[15 + len(COLOURS) + identity] = 1.0
+        at = 15 + len(COLOURS) + len(self.characters)
         for k in held:
-            out[at + k] += 1.0
+            row[at + k] += 1.0
+        return row
 
 
 def _place_of(ref: str) -> tuple[int, int]:
