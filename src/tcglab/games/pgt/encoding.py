@@ -22,6 +22,8 @@ encoding's `layout`, shown in docs/rl.md.
 
 from __future__ import annotations
 
+from array import array
+
 from tcglab.engine.encoding import Encoding, card_indexes, encoding_capability
 from tcglab.games.pgt.attributes import ATTRIBUTES
 from tcglab.games.pgt.cards import CARD_COUNT, card_set
@@ -39,6 +41,7 @@ KINDS = tuple(ORDER)  # attack, strike, effect
 STAGES = tuple(dict.fromkeys(stage for order in ORDER.values() for stage in order))
 ELEMENTS = tuple(ATTRIBUTES)
 ROUNDS = 100  # the round limit's cap (options.py)
+ROWS_KEPT = 20_000  # distinct places whose numbers are kept for reuse (then forgotten)
 
 
 def vocabulary() -> tuple[str, ...]:
@@ -111,6 +114,7 @@ class PgtEncoding(Encoding):
             ),
         )
         super().__init__(vocabulary(), blocks)
+        self._rows: dict[tuple, array] = {}  # a place's numbers by what they show
 
     def write(self, view: dict, out) -> None:
         """One seat's observation into `out`, a zeroed sequence of `size` numbers."""
@@ -314,24 +318,48 @@ class PgtEncoding(Encoding):
             self._proc_state(state, proc, seat, at + k * self.proc_size, out)
 
     def _place_state(self, state, inst, bit, index, marks, at: int, out) -> None:
-        """One place as `_place` writes it, from the state."""
-        mods = state.mods.get(inst, (0, 0))
-        out[at] = 1.0
-        out[at + 1] = float(state.up[inst])
-        out[at + 2] = float(state.tapped[inst])
-        out[at + 4] = state.defence(inst, "P") / 15
-        out[at + 5] = state.defence(inst, "M") / 15
-        out[at + 6] = sum(dict(state.counters.get(inst, ())).values()) / 5
-        out[at + 7] = mods[0] / 5
-        out[at + 8] = mods[1] / 5
+        """One place as `_place` writes it, from the state. A place's numbers depend
+        only on the few values in `key`, so each distinct place is written once and
+        copied in after that."""
+        key = (
+            state.up[inst],
+            state.tapped[inst],
+            state.defence(inst, "P"),
+            state.defence(inst, "M"),
+            sum(dict(state.counters.get(inst, ())).values()),
+            tuple(state.mods.get(inst, (0, 0))),
+            tuple(marks),
+            index[state.cid[inst]] if state.known[inst] & bit else None,
+        )
+        rows = self._rows
+        row = rows.get(key)
+        if row is None:
+            if len(rows) >= ROWS_KEPT:
+                rows.clear()
+            row = rows[key] = self._place_row(state, inst, key)
+        out[at : at + self.place_size] = row
+
+    def _place_row(self, state, inst: int, key: tuple) -> array:
+        """The numbers of one place (see `_place`) for its `key`."""
+        up, tapped, pdef, mdef, counters, mods, marks, identity = key
+        row = array("f", bytes(4 * self.place_size))
+        row[0] = 1.0
+        row[1] = float(up)
+        row[2] = float(tapped)
+        row[4] = pdef / 15
+        row[5] = mdef / 15
+        row[6] = counters / 5
+        row[7] = mods[0] / 5
+        row[8] = mods[1] / 5
         for mark in marks:
-            out[at + 9 + mark] = 1.0
-        if state.known[inst] & bit:
+            row[9 + mark] = 1.0
+        if identity is not None:
             info = state.card(inst).info
-            out[at + 3] = 1.0
-            out[at + 11] = info["score"] / 5
-            out[at + 12 + ELEMENTS.index(info["attribute"])] = 1.0
-            out[at + 12 + len(ELEMENTS) + index[state.cid[inst]]] = 1.0
+            row[3] = 1.0
+            row[11] = info["score"] / 5
+            row[12 + ELEMENTS.index(info["attribute"])] = 1.0
+            row[12 + len(ELEMENTS) + identity] = 1.0
+        return row
 
     def _proc_state(self, state, proc: dict, me: int, at: int, out) -> None:
         """One attack or effect in progress as `_proc` writes it, from the state."""
