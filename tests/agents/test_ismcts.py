@@ -8,7 +8,7 @@ from tcglab.agents.ismcts import IsmctsAgent
 from tcglab.agents.specs import make_agent
 from tcglab.engine import Rng, get_game
 
-from .toy_games import DUEL, GAMBLE, HighCardGame, TreeGame
+from .toy_games import DUEL, GAMBLE, CoinDuelGame, HighCardGame, TreeGame
 
 
 class SeatView:
@@ -37,6 +37,46 @@ def test_plans_for_the_opponents_best_answer():
     state = TreeGame(DUEL).new_state(1)
     agent = IsmctsAgent(seed=3, iterations=2000, exploration=0.5)
     assert agent.choose(Decision(state)).id == "right"
+
+
+def test_an_answer_after_a_roll_is_scored_for_the_seat_that_gives_it():
+    # After the coin either seat may answer with the same ids; "go" is worth 50%.
+    state = CoinDuelGame().new_state(1)
+    for seed in range(3):
+        agent = IsmctsAgent(seed=seed, iterations=600)
+        assert agent.choose(Decision(state)).id == "stay"
+
+
+@pytest.mark.parametrize("tree, best", [(GAMBLE, "bold"), (DUEL, "right")])
+def test_paired_roots_find_the_best_move(tree, best):
+    state = TreeGame(tree).new_state(1)
+    agent = IsmctsAgent(seed=2, iterations=1200, exploration=0.5, paired=True)
+    assert agent.choose(Decision(state)).id == best
+
+
+def test_paired_roots_keep_the_guides_choice_without_clear_evidence():
+    class Stubborn:  # a guide that always names the first action listed
+        name = "stubborn"
+
+        def choose(self, decision):
+            return decision.legal[0]
+
+    state = TreeGame({"x": 50, "y": 52}).new_state(1)
+    agent = IsmctsAgent(seed=1, iterations=60, paired=True, guide=Stubborn(), margin=3.0)
+    assert agent.choose(Decision(state)).id == "x"
+    state = TreeGame(GAMBLE).new_state(1)  # safe 50 against bold 90: clear enough
+    agent = IsmctsAgent(seed=1, iterations=300, paired=True, guide=Stubborn())
+    assert agent.choose(Decision(state)).id == "bold"
+
+
+def test_paired_roots_are_reproducible_and_keep_the_budget():
+    state = get_game("higurashi").new_state(4, 2)
+    runs = []
+    for _ in range(2):
+        agent = make_agent("ismcts:iters=30,limit=5,rollout=heuristic,root=paired", state.game, 9)
+        runs.append((agent.choose(Decision(state)).id, agent.last_iterations))
+    assert runs[0] == runs[1]
+    assert runs[0][1] <= 30 or runs[0][1] == 2 * len(state.legal_actions())
 
 
 def test_high_card_swaps_a_low_card_and_keeps_a_high_one():

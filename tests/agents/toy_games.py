@@ -123,3 +123,44 @@ class HighCardGame(Game):
 
     def card_digest(self) -> str:
         return "none"
+
+
+class CoinDuelState(_ToyState):
+    """Coin Duel (コイン決闘): seat 1 takes a sure 60% ("stay") or tosses a coin ("go");
+    the coin gives the last word to seat 1 or to seat 2, who each answer "red" (seat 1
+    wins) or "blue" (seat 2 wins). Both seats answer with the same ids, so a search that
+    scores one seat's answer for the other thinks "go" nearly always wins; it wins half
+    the time."""
+
+    def __init__(self, game: Game, seed: int) -> None:
+        self.game, self.seed, self.players, self.options = game, seed, 2, {}
+        self.rng, self.history, self.log, self.result = Rng(seed), [], [], None
+        self.to_move = 0
+        self._legal = [Action("stay", "a sure 60%"), Action("go", "toss the coin")]
+
+    def _apply(self, action: Action) -> None:
+        if action.id == "stay":
+            self._finish(0 if self.rng.roll(100) <= 60 else 1)
+        elif action.id == "go":
+            self.to_move = self.rng.below(2)
+            self._legal = [Action("red", "seat 1 wins"), Action("blue", "seat 2 wins")]
+        else:
+            self._finish(0 if action.id == "red" else 1)
+
+    def observe(self, seat):
+        return {"to_move": self.to_move, "history": list(self.history)}
+
+    def determinize(self, seat, rng):
+        twin = self.clone()
+        twin.rng = rng.derive()
+        return twin
+
+
+class CoinDuelGame(Game):
+    id, name, min_players, max_players, default_players = "coinduel", "Coin Duel", 2, 2, 2
+
+    def _new_state(self, seed, players, options, decks):
+        return CoinDuelState(self, seed)
+
+    def card_digest(self) -> str:
+        return "none"

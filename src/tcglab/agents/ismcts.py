@@ -48,8 +48,10 @@ class _Edge:
         self.visits = 0
         self.available = 1
         self.total = 0.0
-        self.children: dict[str, _Edge] = {}
-        self.preferred: str | None = None  # the guide's choice at the node below
+        # Keyed by (seat, action id): after a roll the same node may be reached with
+        # another seat to move, and "pass" or "attack 0" of one seat is not the other's.
+        self.children: dict[tuple[int, str], _Edge] = {}
+        self.preferred: tuple[int, str] | None = None  # the guide's choice below
 
 
 def win_shares(state: State) -> list[float]:
@@ -119,6 +121,8 @@ class IsmctsAgent:
         guide: Agent | None = None,
         bias: float = 1.0,
         widen: float = 0.5,
+        paired: bool = False,
+        margin: float = 1.0,
     ) -> None:
         if iterations < 1 and not seconds:
             raise ValueError("ISMCTS needs a budget: iterations >= 1 or seconds > 0")
@@ -132,6 +136,8 @@ class IsmctsAgent:
         self.guide = guide
         self.bias = bias
         self.widen = widen
+        self.paired = paired  # root actions compared on the same worlds and dice
+        self.margin = margin  # standard errors by which an action must beat the guide's
         self.last_iterations = 0  # iterations run by the last search, for reports
 
     # -- the search ---------------------------------------------------------------
@@ -141,24 +147,31 @@ class IsmctsAgent:
         if len(legal) == 1:
             self.last_iterations = 0
             return legal[0]
+        if self.paired:
+            return self._paired_choice(decision)
         root = self._search(decision)
-        return best_action(legal, self.visits(root), root.preferred)
+        return best_action(legal, self.visits(root), root.preferred[1])
 
     def root_visits(self, decision: Decision) -> tuple[dict[str, int], str | None]:
         """One search's visits of each root action and the guide's choice: what a
         root-parallel search adds up over its workers (agents/parallel.py)."""
+        if self.paired:
+            chosen = self._paired_choice(decision)
+            return {chosen.id: self.last_iterations}, chosen.id
         root = self._search(decision)
-        return self.visits(root), root.preferred
+        return self.visits(root), root.preferred[1]
 
     @staticmethod
     def visits(root: _Edge) -> dict[str, int]:
-        return {action_id: edge.visits for action_id, edge in root.children.items()}
+        """Visits of each root action, by action id (the root has one mover)."""
+        return {key[1]: edge.visits for key, edge in root.children.items()}
 
     def _search(self, decision: Decision) -> _Edge:
         rng = self.rng.derive()
         root = _Edge(None)
+        root.preferred = (decision.seat, "")
         if self.guide is not None:
-            root.preferred = self.guide.choose(decision).id
+            root.preferred = (decision.seat, self.guide.choose(decision).id)
         deadline = None if not self.seconds else time.perf_counter() + self.seconds
         done = 0
         while done < self.iterations:
@@ -170,6 +183,62 @@ class IsmctsAgent:
                 break
         self.last_iterations = done
         return root
+
+    def _paired_choice(self, decision: Decision) -> Action:
+        """Compare the root actions on common random numbers: each round draws one world
+        and one seed for the dice, and every root action is searched once from a copy
+        of that world rolling those dice. What the hidden cards and the luck of the
+        round do to all actions alike cancels out of their differences, which is what
+        decides between them. The guide's choice stands unless another action beats it
+        by `margin` standard errors of the paired differences, and more on average."""
+        rng, legal, seat = self.rng.derive(), decision.legal, decision.seat
+        root = _Edge(None)
+        preferred = self.guide.choose(decision).id if self.guide is not None else legal[0].id
+        root.preferred = (seat, preferred)
+        rounds = max(2, self.iterations // len(legal))
+        results: dict[str, list[float]] = {action.id: [] for action in legal}
+        for _ in range(rounds):
+            world, dice = decision.sample(rng), rng.next_u64()
+            for action in legal:
+                state = world.clone()
+                state.rng = Rng(dice)
+                shares = self._iterate_from(state, root, action, Rng(dice ^ 0x5EED), rng)
+                results[action.id].append(shares[seat])
+        self.last_iterations = rounds * len(legal)
+        return self._paired_best(legal, results, preferred)
+
+    def _paired_best(self, legal: list[Action], results: dict, preferred: str) -> Action:
+        anchor = results[preferred]
+        best, best_mean = preferred, 0.0
+        for action in legal:
+            differences = [a - b for a, b in zip(results[action.id], anchor, strict=True)]
+            n = len(differences)
+            mean = sum(differences) / n
+            spread = math.sqrt(sum((d - mean) ** 2 for d in differences) / (n - 1) / n)
+            if mean - self.margin * spread > 0 and mean > best_mean:
+                best, best_mean = action.id, mean
+        return next(action for action in legal if action.id == best)
+
+    def _iterate_from(
+        self, state: State, root: _Edge, action: Action, dice_rng: Rng, rng: Rng
+    ) -> list[float]:
+        """One iteration that starts with `action` at the root; the tree below each root
+        action is searched as usual. Returns the seats' shares it credited."""
+        key = (state.to_move, action.id)
+        edge = root.children.get(key) or root.children.setdefault(key, _Edge(state.to_move))
+        path = [edge]
+        state.apply(action)
+        node, expanded = edge, False
+        while state.result is None and not expanded:
+            expanded = self._descend(state, node, path, rng)
+            node = path[-1]
+        if state.result is None:
+            self.rollout(state, dice_rng, self.rollout_limit)
+        shares = play_out_shares(state, self.evaluate)
+        for step in path:
+            step.visits += 1
+            step.total += shares[step.seat]
+        return shares
 
     @staticmethod
     def _settled(root: _Edge, remaining: int) -> bool:
@@ -194,10 +263,10 @@ class IsmctsAgent:
     def _descend(self, state: State, node: _Edge, path: list[_Edge], rng: Rng) -> bool:
         """One step down the tree; True once it has expanded a new edge (then roll out)."""
         legal = state.legal_actions()
-        children = node.children
+        children, seat = node.children, state.to_move
         untried, tried = [], []
         for action in legal:
-            edge = children.get(action.id)
+            edge = children.get((seat, action.id))
             if edge is None:
                 untried.append(action)
             else:
@@ -205,12 +274,12 @@ class IsmctsAgent:
                 tried.append(action)
         if untried and (not tried or self._may_widen(node)):
             action = self._expansion(state, node, legal, untried, rng)
-            edge = children[action.id] = _Edge(state.to_move)
+            edge = children[seat, action.id] = _Edge(seat)
             path.append(edge)
             state.apply(action)
             return True
-        action = self._select(node, tried)
-        path.append(children[action.id])
+        action = self._select(node, seat, tried)
+        path.append(children[seat, action.id])
         state.apply(action)
         return False
 
@@ -226,21 +295,24 @@ class IsmctsAgent:
         self, state: State, node: _Edge, legal: list[Action], untried: list[Action], rng: Rng
     ) -> Action:
         """The guide's choice first (move ordering), else a random untried action."""
-        if self.guide is not None and node.preferred is None and len(legal) > 1:
-            node.preferred = self.guide.choose(Decision(state)).id
+        seat = state.to_move
+        preferred = node.preferred
+        if self.guide is not None and len(legal) > 1 and (preferred or (None,))[0] != seat:
+            preferred = node.preferred = (seat, self.guide.choose(Decision(state)).id)
         for action in untried:
-            if action.id == node.preferred:
+            if (seat, action.id) == preferred:
                 return action
         return rng.choice(untried)
 
-    def _select(self, node: _Edge, legal: list[Action]) -> Action:
+    def _select(self, node: _Edge, seat: int, legal: list[Action]) -> Action:
         """UCB over the available actions, plus a fading bias towards the guide's choice."""
         c, bias, children, preferred = self.exploration, self.bias, node.children, node.preferred
         best, best_score = legal[0], -math.inf
         for action in legal:
-            edge = children[action.id]
+            key = (seat, action.id)
+            edge = children[key]
             score = edge.total / edge.visits + c * math.sqrt(math.log(edge.available) / edge.visits)
-            if action.id == preferred:
+            if key == preferred:
                 score += bias / (edge.visits + 1)
             if score > best_score:
                 best, best_score = action, score

@@ -72,10 +72,12 @@ ISMCTS_PARAMS = {
     "bias": Param(float, 0, 100),
     "widen": Param(float, 0, 100),
     "workers": Param(int, 1, 64),
+    "root": Param(str, words=("ucb", "paired")),
+    "margin": Param(float, 0, 10),
 }
 ACCEPTED = (
     "random, heuristic or ismcts[:iters=N,seconds=S,c=X,rollout=random|heuristic,"
-    "limit=N,guide=heuristic|none,bias=X,widen=X,workers=N]"
+    "limit=N,guide=heuristic|none,bias=X,widen=X,workers=N,root=ucb|paired,margin=X]"
 )
 LEVELS = ("easy", "normal", "hard")
 # What each level stands for where the game does not set it in `Game.levels`. A game
@@ -153,6 +155,8 @@ def _ismcts(game: Game, seed: int, values: dict) -> IsmctsAgent:
         guide=guide,
         bias=values.get("bias", 1.0),
         widen=values.get("widen", 0.5),
+        paired=values.get("root", "ucb") == "paired",
+        margin=values.get("margin", 1.0),
     )
 
 

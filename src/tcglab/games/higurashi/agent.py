@@ -13,13 +13,11 @@ import math
 from tcglab.engine.actions import Action
 from tcglab.engine.decision import Decision
 from tcglab.engine.rng import Rng
+from tcglab.games.higurashi import value_model
 from tcglab.games.higurashi.cards import EventCard, card_set
 from tcglab.games.higurashi.combat import SCOUT_NEEDS, attack_chance, needed_roll
 
 WORTH_ATTACKING = 0.05  # expected points an attack must promise
-AVERAGE_POWER = sum(c.attack + c.defence for c in card_set().characters) / len(
-    card_set().characters
-)
 
 
 def championship_value(view: dict, game_value) -> list[float]:
@@ -46,21 +44,12 @@ class HigurashiAgent:
     @staticmethod
     def value(view: dict) -> list[float]:
         """Each seat's chance of being the last one standing, estimated from the public
-        view: characters left count most, then their strength, a face-down one counted
-        at the average of the character set (so revealing a card is neither rewarded nor
-        punished); used to score unfinished search playouts. At a championship table,
-        the chance to be champion (`championship_value`)."""
+        view by a model fitted to simulated games (`value_model`); used to score
+        unfinished search playouts. At a championship table, the chance to be champion
+        (`championship_value`)."""
         if view.get("format") == "championship":
             return championship_value(view, HigurashiAgent.value)
-        strength = []
-        for entry in view["seats"]:
-            chars = entry["characters"] if entry["alive"] else []
-            power = sum(
-                AVERAGE_POWER if c["attack"] is None else c["attack"] + c["defence"] for c in chars
-            )
-            strength.append(math.exp(0.8 * len(chars) + 0.05 * power) if chars else 0.0)
-        total = sum(strength) or 1.0
-        return [s / total for s in strength]
+        return value_model.chances(view)
 
     def __init__(self, seed: int = 0) -> None:
         self.rng = Rng(seed)

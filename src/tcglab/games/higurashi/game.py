@@ -61,9 +61,10 @@ class HigurashiGame(Game):
     from tcglab.games.higurashi.scenario import CAPABILITY as SCENARIO
 
     capabilities = (*capabilities, ENCODING, SCENARIO)
-    # Decisions within about 2 s on one core (bench/strength.py); playouts stop early
-    # and are scored by the position value, a good guide in this game.
-    levels = MappingProxyType({"hard": "ismcts:iters=200,limit=10,rollout=heuristic"})
+    # Dice decide much, so root actions are compared on the same worlds and dice
+    # (root=paired) and each playout stops after one action, scored by the fitted
+    # position value (value_model.py); about 0.06 s a decision on one core.
+    levels = MappingProxyType({"hard": "ismcts:iters=400,limit=1,rollout=heuristic,root=paired"})
 
     @property
     def cards(self):
