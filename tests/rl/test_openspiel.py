@@ -23,8 +23,10 @@ def test_every_game_is_registered():
     game = pyspiel.load_game("tcglab_higurashi", {"players": 5})
     assert game.num_players() == 5
     assert game.get_type().chance_mode == pyspiel.GameType.ChanceMode.SAMPLED_STOCHASTIC
+    assert game.get_parameters() == {"chance_limit": 36, "players": 5, "seed": 0}
 
 
+@pytest.mark.parametrize("chance_limit", [36, 0])
 @pytest.mark.parametrize(
     ("name", "players"),
     [
@@ -36,8 +38,9 @@ def test_every_game_is_registered():
         ("tcglab_ps", 2),
     ],
 )
-def test_openspiel_random_sim_test_passes(name, players):
-    game = pyspiel.load_game(name, {"players": players})
+def test_openspiel_random_sim_test_passes(name, players, chance_limit):
+    """With dice as chance nodes (36: up to two dice) and with every roll sampled."""
+    game = pyspiel.load_game(name, {"players": players, "chance_limit": chance_limit})
     pyspiel.random_sim_test(game, num_sims=1, serialize=False, verbose=False)
 
 
@@ -49,6 +52,8 @@ def test_a_resampled_state_looks_the_same_to_its_seat(name):
     for _ in range(40):
         if state.is_terminal():
             break
+        state.apply_action(int(rng.choice(state.legal_actions())))
+    while state.is_chance_node():  # a seat's decision, not a pending roll
         state.apply_action(int(rng.choice(state.legal_actions())))
     seat = state.current_player()
     sample = state.resample_from_infostate(seat, pyspiel.UniformProbabilitySampler(0.0, 1.0))

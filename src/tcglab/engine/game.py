@@ -130,6 +130,11 @@ class Game(ABC):
     # is the only legal one; a lone action that does something stays their choice.
     pass_ids: frozenset[str] = frozenset({"pass"})
 
+    # Whether the rules ever roll a die (State.rng.roll). A game that only shuffles and
+    # draws lots says False, and tcglab.rl.openspiel then never looks for dice to show
+    # as chance nodes.
+    rolls_dice: bool = True
+
     # Whether each seat plays a constructed deck of its own (a prebuilt one where none is
     # named), so that each player may bring theirs: a server table then deals only once
     # every person has taken a seat and chosen. A game whose default setup is not one

@@ -28,6 +28,7 @@ class PMGame(Game):
     # end of the game.
     levels = MappingProxyType({"hard": "ismcts:iters=60,rollout=heuristic"})
     decks_by_seat = True  # PM-1.2 each player brings a constructed deck of their own
+    rolls_dice = False  # cards, points and shuffles only: no rule rolls a die
     heuristic_agent = PMAgent
     # Giving up a card-use timing (PM-1.10.5.1) and letting an action go uninterrupted
     # (PM-1.8.2) do nothing: the table plays them when nothing else is legal.

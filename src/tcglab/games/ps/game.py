@@ -33,6 +33,7 @@ class PSGame(Game):
     # end of the game.
     levels = MappingProxyType({"hard": "ismcts:iters=100,rollout=heuristic"})
     decks_by_seat = True  # PS-3.1 each player brings a constructed deck of their own
+    rolls_dice = False  # cards, energy and shuffles only: no rule rolls a die
     heuristic_agent = PSAgent
     # Passing a window (PS-8.4, PS-GAP-12) and ending a main phase in which nothing is
     # compulsory (PS-8.3) do nothing: the table plays them when nothing else is legal.
