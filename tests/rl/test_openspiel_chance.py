@@ -1,4 +1,4 @@
-"""Dice as chance nodes in the OpenSpiel games (tcglab.rl.chance): each outcome is the
+"""Dice as chance nodes in the OpenSpiel games (tcglab.engine.dice): each outcome is the
 state the engine reaches with those faces, probabilities are exact, and a chance node
 tells each seat only what it may know."""
 
@@ -7,8 +7,8 @@ from __future__ import annotations
 import pytest
 
 from tcglab.engine import get_game
+from tcglab.engine.dice import Roll, Script, play
 from tcglab.engine.rng import Rng
-from tcglab.rl.chance import Roll, Script, play
 
 from .helpers import need
 

@@ -4,7 +4,7 @@ and `tcglab_ps`, with the parameters `players`, `seed` (where the deals start) a
 
 Dice are chance nodes where they are few: an action that rolls dice with at most
 `chance_limit` joint outcomes (default 36, two six-sided dice; 0 for none) stops at a
-chance node whose outcomes are the faces, with exact probabilities (tcglab.rl.chance).
+chance node whose outcomes are the faces, with exact probabilities (tcglab.engine.dice).
 Everything else random (deals, shuffles, larger rolls) the engine's own generator
 draws, so the games are sampled stochastic, and `resample_from_infostate` is
 `State.determinize` (every hidden card and the future dice drawn anew, consistent with
@@ -16,9 +16,9 @@ canonical JSON. Returns follow tcglab.rl.aec `rewards` (winners share +1, losers
 from __future__ import annotations
 
 from tcglab.engine import BadOption, games, get_game
+from tcglab.engine.dice import MOST_OUTCOMES, Roll, play
 from tcglab.engine.rng import Rng
 from tcglab.rl.aec import rewards
-from tcglab.rl.chance import MOST_OUTCOMES, Roll, play
 from tcglab.rl.extras import need
 from tcglab.rl.spaces import Spaces
 

@@ -1,8 +1,9 @@
-"""Dice as explicit chance outcomes, for the OpenSpiel games.
+"""Every way an action's dice can fall: for OpenSpiel's chance nodes and for search
+that weighs each face exactly instead of sampling one.
 
-The engine rolls its own dice inside `State.apply`. To show a roll to OpenSpiel as a
-chance node, an action is first played on a copy with a generator that notes every
-die it rolls (`Script`). If the action rolls dice and their joint outcomes are few
+The engine rolls its own dice inside `State.apply`. To list a roll's outcomes, an
+action is first played on a copy with a generator that notes every die it rolls
+(`Script`). If the action rolls dice and their joint outcomes are few
 enough, every outcome is played out on its own copy with those faces scripted, and the
 action becomes a `Roll`: the outcomes, each with its probability and the state it
 leads to. Anything else the action draws (a shuffle, a die a scenario forced) is drawn
