@@ -13,9 +13,9 @@ preference to the .py file. Removing the extensions (--clean) returns to pure Py
 Python loads an extension whatever the age of its .py file, so after editing a module
 build again: only the changed modules are rebuilt.
 
-Compiled: every module of tcglab.engine and tcglab.games.* except package __init__
-files and the modules in KEEP_PURE. The web server, rl, cli, lab, agents and sim
-packages stay pure Python.
+Compiled: every module of tcglab.engine and tcglab.games.* except the package
+__init__ files (little in them runs during play, so compiling them gains nothing). The
+web server, rl, cli, lab, agents and sim packages stay pure Python.
 """
 
 from __future__ import annotations
@@ -28,8 +28,6 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 SRC = ROOT / "src"
 PACKAGES = ("tcglab/engine", "tcglab/games")
-# Modules left pure, each with why (paths relative to src/).
-KEEP_PURE: dict[str, str] = {}
 EXTENSION_SUFFIXES = (".so", ".pyd")
 # binding: compiled functions behave as Python functions (methods, introspection, pickle).
 # annotation_typing off: Cython would otherwise enforce `list`, `dict` and the like
@@ -42,10 +40,8 @@ def modules() -> list[Path]:
     found = []
     for package in PACKAGES:
         for path in sorted((SRC / package).rglob("*.py")):
-            relative = path.relative_to(SRC)
-            if path.name == "__init__.py" or relative.as_posix() in KEEP_PURE:
-                continue
-            found.append(relative)
+            if path.name != "__init__.py":
+                found.append(path.relative_to(SRC))
     return found
 
 
