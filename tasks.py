@@ -6,6 +6,8 @@ machine needs is Python 3.11 or newer.
     python3 tasks.py play [ARGS]   play in the terminal (default: higurashi, 3 players)
     python3 tasks.py test          run the whole test suite and the lint checks
     python3 tasks.py bench [ARGS]  run the throughput benchmark
+    python3 tasks.py compile       build the engine and games as compiled extensions
+                                   (Cython, needs a C compiler); --clean removes them
     python3 tasks.py tcglab ARGS   run any tcglab command
 
 The environment lives in .venv beside this file and is reinstalled only when
@@ -46,9 +48,21 @@ def run(*command: str) -> int:
     return subprocess.run(command, cwd=ROOT).returncode
 
 
+def compile_extensions(args: list[str]) -> int:
+    """Build (or with --clean remove) the compiled extensions, bringing Cython into .venv
+    from the `compile` extra the first time."""
+    python = str(BIN / "python")
+    has_cython = subprocess.run([python, "-c", "import Cython"], capture_output=True)
+    if "--clean" not in args and has_cython.returncode != 0:
+        print("tasks: installing Cython into .venv", flush=True)
+        pip = [python, "-m", "pip", "install", "--quiet", "--disable-pip-version-check"]
+        subprocess.run([*pip, "-e", f"{ROOT}[test,compile]"], check=True)
+    return run(python, "tools/compile.py", *args)
+
+
 def main(argv: list[str]) -> int:
     task, args = (argv[0], argv[1:]) if argv else ("help", [])
-    if task not in ("serve", "play", "test", "bench", "tcglab"):
+    if task not in ("serve", "play", "test", "bench", "tcglab", "compile"):
         print(__doc__.strip())
         return 0 if task in ("help", "-h", "--help") else 2
     ensure_environment()
@@ -59,6 +73,8 @@ def main(argv: list[str]) -> int:
         return run(tcglab, "play", *(args or ["higurashi", "--players", "3"]))
     if task == "tcglab":
         return run(tcglab, *args)
+    if task == "compile":
+        return compile_extensions(args)
     if task == "bench":
         return run(str(BIN / "python"), "bench/throughput.py", *args)
     status = run(str(BIN / "pytest"), *args)

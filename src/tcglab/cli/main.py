@@ -38,7 +38,10 @@ def build_parser() -> argparse.ArgumentParser:
         "tcglab, said so), 2 bad input, 130 interrupted",
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
-    parser.add_argument("--version", action="version", version=f"tcglab {tcglab.__version__}")
+    build = "compiled" if tcglab.compiled() else "pure Python"
+    parser.add_argument(
+        "--version", action="version", version=f"tcglab {tcglab.__version__} ({build})"
+    )
     commands = parser.add_subparsers(dest="command", metavar="COMMAND", title="commands")
     for command in COMMANDS:
         sub = commands.add_parser(

@@ -10,16 +10,16 @@ FRONT, BACK = ("F1", "F2", "F3"), ("B1", "B2", "B3")
 WIDTH = 24
 
 
-def _cell(char: dict | None) -> str:
-    if char is None:
+def _cell(held: dict | None) -> str:
+    if held is None:
         return "·".center(WIDTH)
-    tap = "↷" if char["tapped"] else " "
-    card = char["card"]
-    if not char["face_up"]:
+    tap = "↷" if held["tapped"] else " "
+    card = held["card"]
+    if not held["face_up"]:
         name = f"[{card['name']}]" if card else "[face-down]"
         return f"{tap}{name} 0/0"[:WIDTH].ljust(WIDTH)
-    counters = "".join(f" {k}{v}" for k, v in char["counters"].items())
-    text = f"{tap}{card['name']} s{card['score']} {char['pdef']}/{char['mdef']}{counters}"
+    counters = "".join(f" {k}{v}" for k, v in held["counters"].items())
+    text = f"{tap}{card['name']} s{card['score']} {held['pdef']}/{held['mdef']}{counters}"
     return text[:WIDTH].ljust(WIDTH)
 
 

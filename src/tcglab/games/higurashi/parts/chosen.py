@@ -88,6 +88,7 @@ def _part(kind: str, row: dict) -> type[Part]:
         kind.capitalize(),
         (Part,),
         {
+            "__module__": __name__,  # where pickle looks the class up, compiled or not
             "__doc__": does.__doc__,
             "kind": kind,
             "areas": (row["area"],),
@@ -101,7 +102,7 @@ def _part(kind: str, row: dict) -> type[Part]:
 
 
 CHOSEN = tuple(
-    _part(kind, row) for kind, row in read_toml(Path(__file__).with_suffix(".toml")).items()
+    _part(kind, row) for kind, row in read_toml(Path(__file__).with_name("chosen.toml")).items()
 )
 # Each class by its name in this module, as pickle finds classes (search workers).
 globals().update((part.__name__, part) for part in CHOSEN)
