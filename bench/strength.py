@@ -6,9 +6,13 @@ by two players with seats rotated and, where the game has prebuilt decks, decks 
 (the arena's schedule), in worker processes. A matchup stops at the end of a balanced
 cycle once it has played its minimum of games and the 95% Wilson interval of the first
 agent's win rate lies clear of both 50% and the target, or when its share of the
-game's time budget is spent. Games stopped by an agent's error are counted apart.
+game's time budget is spent. With `--until-lower P` the search matchup instead plays
+until its interval lies clear of P alone (lower bound above P, or upper bound below it),
+which settles "is the lower bound above P?". Games stopped by an agent's error are
+counted apart.
 
     python bench/strength.py [--game ID ...] [--minutes M] [--jobs J] [--seed S]
+        [--max-games N] [--until-lower P] [--hard-only]
 """
 
 from __future__ import annotations
@@ -32,9 +36,9 @@ def _job(job):
     return play_match(*job)
 
 
-def measure(game, first: str, second: str, args, budget: float, least: int, target: float):
-    """Play `first` against `second` until the interval settles both questions (above
-    50%? above the target?) or time is up."""
+def measure(game, first: str, second: str, args, budget: float, least: int, lines: tuple):
+    """Play `first` against `second` until the interval lies clear of every win rate in
+    `lines` (each question "above this rate?" settled) or time is up."""
     players = 2
     specs = [first, second]
     decks = sorted(game.prebuilt_decks())
@@ -60,7 +64,7 @@ def measure(game, first: str, second: str, args, budget: float, least: int, targ
             if (played + errors) % cycle:
                 continue
             low, high = wilson(wins, played)
-            clear = all(low > line or high < line for line in (0.5, target))
+            clear = all(low > line or high < line for line in lines)
             if (played >= least and clear) or time.perf_counter() - started > budget:
                 pool.terminate()
                 break
@@ -104,18 +108,36 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--minutes", type=float, default=10.0, help="time budget per game")
     parser.add_argument("--jobs", type=int, default=2, help="worker processes")
     parser.add_argument("--seed", type=int, default=2024)
-    parser.add_argument("--max-games", type=int, default=2000)
+    parser.add_argument("--max-games", type=int, default=2000, help="games per matchup at most")
+    parser.add_argument(
+        "--until-lower",
+        type=float,
+        metavar="P",
+        help="play hard vs heuristic until the 95%% interval lies clear of P alone "
+        "(lower bound above P, or upper bound below it), e.g. 0.55; a rate between 0 and 1",
+    )
+    parser.add_argument(
+        "--hard-only", action="store_true", help="skip heuristic vs random; hard gets the budget"
+    )
     args = parser.parse_args(argv)
+    if args.until_lower is not None and not 0 < args.until_lower < 1:
+        parser.error(f"--until-lower must be a rate between 0 and 1, not {args.until_lower}")
     rows = []
     for game_id in args.game or sorted(games()):
         game = get_game(game_id)
         budget = args.minutes * 60
         hard = difficulty("hard", game)
-        for kind, first, second, share in (
+        matchups = [
             ("heuristic vs random", "heuristic", "random", HEURISTIC_SHARE),
             ("hard vs heuristic", hard, "heuristic", 1 - HEURISTIC_SHARE),
-        ):
-            row = measure(game, first, second, args, budget * share, LEAST[kind], TARGETS[kind])
+        ]
+        if args.hard_only:
+            matchups = [("hard vs heuristic", hard, "heuristic", 1.0)]
+        for kind, first, second, share in matchups:
+            lines = (0.5, TARGETS[kind])
+            if kind == "hard vs heuristic" and args.until_lower is not None:
+                lines = (args.until_lower,)
+            row = measure(game, first, second, args, budget * share, LEAST[kind], lines)
             row["kind"] = kind
             rows.append(row)
             print(
