@@ -2,12 +2,15 @@
 
 Plays two-player games between heuristic players, some of them taking a random action
 now and then so that the positions a search wanders into are covered too, records the
-public features of both seats at positions along each game and who won, and fits the
+public features of both seats where each turn begins (`--at turns`, where a turn-level
+search scores its leaves) or every few actions (`--at steps`) and who won, and fits the
 logistic model P(seat 0 wins) = sigmoid(w . (features0 - features1)) by Newton's method
 with a small ridge penalty. Writes the weights to games/higurashi/value_weights.py and
-prints each weight and the held-out log loss next to the old value's.
+prints each weight and the held-out log loss next to the shipped weights' (a feature
+added since weighing nothing) and the old hand-set value's.
 
-    PYTHONPATH=src python tools/fit_higurashi_value.py [--games N] [--seed S] [--out PATH]
+    PYTHONPATH=src python tools/fit_higurashi_value.py [--games N] [--seed S]
+        [--at turns|steps] [--out PATH]
 
 numpy is needed here only; play reads the weights in plain Python.
 """
@@ -107,7 +110,7 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--games", type=int, default=3000)
     parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--at", choices=("turns", "steps"), default="turns")
+    parser.add_argument("--at", choices=("turns", "steps"), default="steps")
     parser.add_argument("--out", type=Path, default=OUT)
     args = parser.parse_args(argv)
     started = time.perf_counter()
