@@ -2,12 +2,15 @@
 
 Plays two-player games between heuristic players, some of them taking a random action
 now and then so that the positions a search wanders into are covered too, records the
-public features of both seats at positions along each game and who won, and fits the
+public features of both seats where each turn begins (`--at turns`, where a turn-level
+search scores its leaves) or every few actions (`--at steps`) and who won, and fits the
 logistic model P(seat 0 wins) = sigmoid(w . (features0 - features1)) by Newton's method
 with a small ridge penalty. Writes the weights to games/higurashi/value_weights.py and
-prints each weight and the held-out log loss next to the old value's.
+prints each weight and the held-out log loss next to the shipped weights' (a feature
+added since weighing nothing) and the old hand-set value's.
 
-    PYTHONPATH=src python tools/fit_higurashi_value.py [--games N] [--seed S] [--out PATH]
+    PYTHONPATH=src python tools/fit_higurashi_value.py [--games N] [--seed S]
+        [--at turns|steps] [--out PATH]
 
 numpy is needed here only; play reads the weights in plain Python.
 """
@@ -28,14 +31,17 @@ from tcglab.engine import get_game
 from tcglab.engine.rng import Rng
 from tcglab.games.higurashi.agent import HigurashiAgent
 from tcglab.games.higurashi.value_model import FEATURES, seat_features
+from tcglab.games.higurashi.value_weights import WEIGHTS
 
 OUT = Path(__file__).resolve().parent.parent / "src/tcglab/games/higurashi/value_weights.py"
 EVERY = 3  # record one position in this many actions (neighbours say much the same)
 RIDGE = 1.0
 
 
-def simulate(games: int, seed: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """Feature differences (seat 0 minus seat 1), seat 0's result, and each row's game."""
+def simulate(games: int, seed: int, at: str = "turns") -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Feature differences (seat 0 minus seat 1), seat 0's result, and each row's game.
+    Positions are taken where a turn begins (`at="turns"`: where a turn-level search
+    scores its leaves) or every EVERY actions (`at="steps"`)."""
     game = get_game("higurashi")
     rows, wins, which = [], [], []
     for index in range(games):
@@ -44,9 +50,13 @@ def simulate(games: int, seed: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]
         heuristic = [HigurashiAgent(deal * 2 + s) for s in range(2)]
         randoms, coin = RandomAgent(deal), Rng(deal)
         state = game.new_state(deal, 2)
-        positions = []
+        positions, turn = [], None
         while not state.over:
-            if len(state.history) % EVERY == 0:
+            if at == "turns":
+                record, turn = state.current != turn, state.current
+            else:
+                record = len(state.history) % EVERY == 0
+            if record:
                 view = state.observe(None)
                 ours, theirs = seat_features(view, 0), seat_features(view, 1)
                 positions.append([a - b for a, b in zip(ours, theirs, strict=True)])
@@ -100,15 +110,21 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--games", type=int, default=3000)
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--at", choices=("turns", "steps"), default="steps")
     parser.add_argument("--out", type=Path, default=OUT)
     args = parser.parse_args(argv)
     started = time.perf_counter()
-    x, y, which = simulate(args.games, args.seed)
+    x, y, which = simulate(args.games, args.seed, args.at)
     print(f"{len(y)} positions from {args.games} games in {time.perf_counter() - started:.0f} s")
     held_out = which % 5 == 0  # every fifth game checks the fit
     w = fit(x[~held_out], y[~held_out])
     fitted = 1 / (1 + np.exp(-x[held_out] @ w))
+    # The weights shipped now, a feature added since then weighing nothing.
+    shipped = np.zeros(len(FEATURES))
+    shipped[: len(WEIGHTS)] = WEIGHTS[: len(FEATURES)]
+    before = 1 / (1 + np.exp(-x[held_out] @ shipped))
     print(f"held-out log loss: fitted {log_loss(fitted, y[held_out]):.4f}, "
+          f"shipped {log_loss(before, y[held_out]):.4f}, "
           f"old value {log_loss(old_value(x[held_out]), y[held_out]):.4f}, "
           f"coin {math.log(2):.4f}")  # fmt: skip
     w = fit(x, y)  # the shipped weights use every game
@@ -119,7 +135,8 @@ def main(argv: list[str] | None = None) -> int:
     )
     args.out.write_text(
         '"""Weights of the Higurashi position value, one per value_model.FEATURES entry;\n'
-        f"written by tools/fit_higurashi_value.py --games {args.games} --seed {args.seed}.\n"
+        f"written by tools/fit_higurashi_value.py --games {args.games} --seed {args.seed} "
+        f"--at {args.at}.\n"
         '"""\n\n'
         f"WEIGHTS = (\n{lines})\n"
     )

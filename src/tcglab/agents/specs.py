@@ -17,6 +17,7 @@ import re
 from dataclasses import dataclass
 
 from tcglab.agents.base import Agent
+from tcglab.agents.expecti import ExpectiAgent
 from tcglab.agents.ismcts import IsmctsAgent, policy_rollout, random_rollout
 from tcglab.agents.parallel import RootParallelAgent
 from tcglab.agents.random_agent import RandomAgent
@@ -24,7 +25,7 @@ from tcglab.engine.errors import BadOption
 from tcglab.engine.game import Game
 from tcglab.engine.rng import Rng
 
-KINDS = ("random", "heuristic", "ismcts")
+KINDS = ("random", "heuristic", "ismcts", "expecti")
 
 
 @dataclass(frozen=True)
@@ -75,10 +76,19 @@ ISMCTS_PARAMS = {
     "root": Param(str, words=("ucb", "paired")),
     "margin": Param(float, 0, 10),
 }
-ACCEPTED = (
-    "random, heuristic or ismcts[:iters=N,seconds=S,c=X,rollout=random|heuristic,"
-    "limit=N,guide=heuristic|none,bias=X,widen=X,workers=N,root=ucb|paired,margin=X]"
+EXPECTI_PARAMS = {
+    "worlds": Param(int, 1, 256),
+    "depth": Param(int, 1, 6),
+    "dice": Param(int, 0, 6),
+    "turns": Param(int, 1, 6),
+    "margin": Param(float, 0, 1),
+}
+ISMCTS_ACCEPTED = (
+    "ismcts[:iters=N,seconds=S,c=X,rollout=random|heuristic,limit=N,"
+    "guide=heuristic|none,bias=X,widen=X,workers=N,root=ucb|paired,margin=X]"
 )
+EXPECTI_ACCEPTED = "expecti[:worlds=N,depth=N,dice=N,turns=N,margin=X]"
+ACCEPTED = f"random, heuristic, {ISMCTS_ACCEPTED} or {EXPECTI_ACCEPTED}"
 LEVELS = ("easy", "normal", "hard")
 # What each level stands for where the game does not set it in `Game.levels`. A game
 # sets its own "hard" budget: the iterations whose decisions stay within about 2 s on
@@ -111,12 +121,14 @@ def make_agent(spec: str, game: Game, seed: int) -> Agent:
     kind, _, params = spec.partition(":")
     if kind not in KINDS:
         raise BadOption(f"unknown agent {_quoted(kind)}; agents: {ACCEPTED}, or easy, normal, hard")
-    if params and kind != "ismcts":
+    if params and kind not in ("ismcts", "expecti"):
         raise BadOption(f"agent {kind} takes no parameters, not {_quoted(params)}")
     if kind == "random":
         return RandomAgent(seed)
     if kind == "heuristic":
         return _heuristic(game, seed)
+    if kind == "expecti":
+        return _expecti(game, seed, _parse_params(params, kind, EXPECTI_PARAMS))
     values = _parse_params(params)
     if values.get("workers", 1) > 1:
         return _root_parallel(seed, values)
@@ -160,6 +172,34 @@ def _ismcts(game: Game, seed: int, values: dict) -> IsmctsAgent:
     )
 
 
+def _expecti(game: Game, seed: int, values: dict) -> ExpectiAgent:
+    """The turn-level expectimax, guided and scored by the game's heuristic agent."""
+    heuristic = game.heuristic_agent
+    if getattr(heuristic, "value", None) is None:
+        raise BadOption(f"expecti needs a game whose heuristic has a value; {game.id} has none")
+    seeds = Rng(seed)
+    return ExpectiAgent(
+        seed=seeds.next_u64(),
+        worlds=values.get("worlds", 8),
+        depth=values.get("depth", 1),
+        dice=values.get("dice", 1),
+        turns=values.get("turns", 1),
+        margin=values.get("margin", 0.0),
+        evaluate=evaluation(game),
+        guide=_heuristic(game, seeds.next_u64()),
+        turn_owner=turn_owner(game),
+    )
+
+
+def turn_owner(game: Game):
+    """The seat whose turn a state is in, read from the public view by the heuristic
+    agent's `turn_owner`, or None when the game does not say."""
+    owner = getattr(game.heuristic_agent, "turn_owner", None)
+    if owner is None:
+        return None
+    return lambda state: owner(state.observe(None))
+
+
 def evaluation(game: Game):
     """The game's public-view estimate of each seat's chances, for unfinished playouts
     (the heuristic agent's `value`), or None when the game offers none."""
@@ -173,21 +213,23 @@ def evaluation(game: Game):
     return evaluate
 
 
-def _parse_params(text: str) -> dict:
+def _parse_params(text: str, kind: str = "ismcts", accepted: dict | None = None) -> dict:
     """`iters=200,rollout=heuristic` to values, each name at most once and in range."""
+    accepted = ISMCTS_PARAMS if accepted is None else accepted
+    listing = ISMCTS_ACCEPTED if accepted is ISMCTS_PARAMS else EXPECTI_ACCEPTED
     values = {}
     for item in filter(None, text.split(",")):
-        if item.isdigit():  # `ismcts:400` is short for `ismcts:iters=400`
+        if item.isdigit() and kind == "ismcts":  # `ismcts:400` is short for `ismcts:iters=400`
             item = "iters=" + item
         name, eq, raw = item.partition("=")
-        if not eq or name not in ISMCTS_PARAMS:
-            raise BadOption(f"ismcts parameter {_quoted(item)} is not one of: {ACCEPTED}")
+        if not eq or name not in accepted:
+            raise BadOption(f"{kind} parameter {_quoted(item)} is not one of: {listing}")
         if name in values:
-            raise BadOption(f"ismcts parameter {name} is given twice; give each at most once")
-        param = ISMCTS_PARAMS[name]
+            raise BadOption(f"{kind} parameter {name} is given twice; give each at most once")
+        param = accepted[name]
         value = param.read(raw.strip())
         if value is None:
-            raise BadOption(f"ismcts parameter {name} takes {param.accepts()}, not {_quoted(raw)}")
+            raise BadOption(f"{kind} parameter {name} takes {param.accepts()}, not {_quoted(raw)}")
         values[name] = value
     return values
 

@@ -51,6 +51,16 @@ class HigurashiAgent:
             return championship_value(view, HigurashiAgent.value)
         return value_model.chances(view)
 
+    @staticmethod
+    def turn_owner(view: dict) -> int:
+        """The seat whose turn it is (G4-2.3): a search looking ahead to the end of a
+        turn goes on through the other seats' replies within it (windows, counters).
+        At a championship table, the table seat whose turn it is in the game in progress."""
+        if view.get("format") == "championship":
+            current = view["current"]
+            return -1 if current is None else current["seats"][current["view"]["current"]]
+        return view["current"]
+
     def __init__(self, seed: int = 0) -> None:
         self.rng = Rng(seed)
 

@@ -11,7 +11,9 @@ weights were fitted: to the winners of simulated games between heuristic players
 from __future__ import annotations
 
 import math
+from functools import cache
 
+from tcglab.games.higurashi.combat import attack_chance
 from tcglab.games.higurashi.value_weights import WEIGHTS
 
 FEATURES = (
@@ -26,7 +28,16 @@ FEATURES = (
     "hand",  # event cards in hand
     "captured_points",  # points of characters captured (G4-2.5, G4-7.2)
     "to_move",  # it is this seat's turn: the next roll is its own
+    "danger",  # summed over face-up characters: the best chance an enemy attack takes it
+    "most_danger",  # the largest of those chances: the character most at risk
+    "can_strike",  # upright face-up characters that out-attack some enemy's defence
 )
+
+
+@cache
+def _chance(difference: int, auto_success_at_6: bool) -> float:
+    """An attack's exact success chance (G4-4.3) as a float; none without a difference."""
+    return float(attack_chance(difference, 0, auto_success_at_6)) if difference > 0 else 0.0
 
 
 def seat_features(view: dict, seat: int) -> list[float]:
@@ -34,16 +45,17 @@ def seat_features(view: dict, seat: int) -> list[float]:
     entry = view["seats"][seat]
     row = entry["characters"]
     known = [c for c in row if c["attack"] is not None and c["face_up"]]
-    enemy_best = max(
-        (
-            c["attack"]
-            for other in view["seats"]
-            if other["seat"] != seat and other["alive"]
-            for c in other["characters"]
-            if c["attack"] is not None and c["face_up"]
-        ),
-        default=0,
-    )
+    enemies = [
+        c
+        for other in view["seats"]
+        if other["seat"] != seat and other["alive"]
+        for c in other["characters"]
+        if c["attack"] is not None and c["face_up"]
+    ]
+    enemy_best = max((c["attack"] for c in enemies), default=0)
+    weakest = min((c["defence"] for c in enemies), default=math.inf)
+    auto6 = view["options"]["auto_success_at_6"]
+    dangers = [_chance(enemy_best - c["defence"], auto6) for c in known]
     return [
         len(row),
         1.0 if len(row) == 1 else 0.0,
@@ -56,6 +68,9 @@ def seat_features(view: dict, seat: int) -> list[float]:
         entry["hand_size"],
         entry["captured_points"],
         1.0 if view["current"] == seat else 0.0,
+        sum(dangers),
+        max(dangers, default=0.0),
+        sum(1 for c in known if not c["sideways"] and c["attack"] > weakest),
     ]
 
 

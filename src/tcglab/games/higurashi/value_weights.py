@@ -1,17 +1,20 @@
 """Weights of the Higurashi position value, one per value_model.FEATURES entry;
-written by tools/fit_higurashi_value.py --games 6000 --seed 1.
+written by tools/fit_higurashi_value.py --games 10000 --seed 1 --at turns.
 """
 
 WEIGHTS = (
-    -0.4351,  # characters
-    -0.2443,  # last_one
-    0.8042,  # face_down
-    0.1310,  # attack
-    0.1599,  # defence
-    -0.0061,  # best_attack
-    0.0220,  # ready
-    -0.0881,  # exposed
-    0.1034,  # hand
-    0.0318,  # captured_points
-    -0.0291,  # to_move
+    -0.1761,  # characters
+    -0.3283,  # last_one
+    0.5696,  # face_down
+    0.0867,  # attack
+    0.1175,  # defence
+    0.0200,  # best_attack
+    -0.0641,  # ready
+    -0.0421,  # exposed
+    0.0744,  # hand
+    0.0333,  # captured_points
+    0.0695,  # to_move
+    0.0331,  # danger
+    -0.8639,  # most_danger
+    0.1771,  # can_strike
 )
