@@ -23,6 +23,7 @@ from .helpers import (
     humans,
     listed,
     lobby_of,
+    next_view,
     play,
     running,
     vs_ai,
@@ -114,6 +115,8 @@ def test_an_action_the_database_refuses_changes_nothing(client):
     table_id, token = create(client, "ps", vs_ai(2), seed=11, auto_pass=False)
     with client.websocket_connect(f"/ws/tables/{table_id}") as ws:
         view = hello(ws, 0, token)
+        while not view["legal"]:  # the AI may open; wait for the human's move
+            view = next_view(ws)
     table = lobby_of(client).table(table_id)
     before = (table.version, table.state.digest())
     act = {"seat": 0, "token": token, "action": view["legal"][0]["id"]}
