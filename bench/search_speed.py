@@ -11,7 +11,8 @@ only as good as the idle cores: run it alone.
                                  [--rollout random|heuristic ...] [--workers N] [--json]
 
 `--rollout random --workers 1` measures random playouts alone, the quickest check of
-the search's own speed.
+the search's own speed; `--cpu` times by CPU time instead of the wall clock, so that
+other processes on a shared machine count less (with `--workers 1` only).
 """
 
 from __future__ import annotations
@@ -44,14 +45,17 @@ def decisions(game, count: int) -> list:
     return found
 
 
-def seconds_per_decision(game, states: list, spec: str) -> tuple[float, float]:
-    """(median seconds a decision, median iterations a second) of `spec` over `states`."""
+def seconds_per_decision(
+    game, states: list, spec: str, clock=time.perf_counter
+) -> tuple[float, float]:
+    """(median seconds a decision, median iterations a second) of `spec` over `states`,
+    timed by `clock`."""
     times, rates = [], []
     for index, state in enumerate(states):
         agent = make_agent(spec, game, index + 1)
-        start = time.perf_counter()
+        start = clock()
         agent.choose(Decision(state))
-        spent = time.perf_counter() - start
+        spent = clock() - start
         times.append(spent)
         rates.append(agent.last_iterations / spent)
     return statistics.median(times), statistics.median(rates)
@@ -71,10 +75,18 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--workers", type=int, default=2, help="workers of the parallel run; 1 skips it"
     )
+    parser.add_argument(
+        "--cpu",
+        action="store_true",
+        help="time by this process's CPU time, steadier on a busy machine (with --workers 1)",
+    )
     parser.add_argument("--json", action="store_true", help="print JSON instead of a table")
     args = parser.parse_args(argv)
     if args.workers < 1:
         parser.error(f"--workers takes a whole number of 1 or more, not {args.workers}")
+    if args.cpu and args.workers > 1:
+        parser.error("--cpu times one process, so it takes --workers 1")
+    clock = time.process_time if args.cpu else time.perf_counter
     rollouts = args.rollout or ["random", "heuristic"]
     rows = []
     for game_id in args.game or list(games()):
@@ -83,7 +95,8 @@ def main(argv: list[str] | None = None) -> int:
         row = {"game": game_id, "decisions": len(states)}
         for rollout in rollouts:
             spec = f"ismcts:iters={args.iters},rollout={rollout}"
-            row[f"{rollout}_iters_per_s"] = round(seconds_per_decision(game, states, spec)[1])
+            rate = seconds_per_decision(game, states, spec, clock)[1]
+            row[f"{rollout}_iters_per_s"] = round(rate)
         if args.workers > 1:
             spec = f"ismcts:iters={args.iters},rollout={rollouts[-1]}"
             parallel = f"{spec},workers={args.workers}"
