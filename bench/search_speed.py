@@ -7,7 +7,12 @@ the first point past a tenth of the way in where the mover has three choices or 
 every figure is the median over those decisions. On a shared machine the speed-up is
 only as good as the idle cores: run it alone.
 
-    python bench/search_speed.py [--game ID ...] [--decisions N] [--iters N] [--json]
+    python bench/search_speed.py [--game ID ...] [--decisions N] [--iters N]
+                                 [--rollout random|heuristic ...] [--workers N] [--json]
+
+`--rollout random --workers 1` measures random playouts alone, the quickest check of
+the search's own speed; `--cpu` times by CPU time instead of the wall clock, so that
+other processes on a shared machine count less (with `--workers 1` only).
 """
 
 from __future__ import annotations
@@ -40,14 +45,17 @@ def decisions(game, count: int) -> list:
     return found
 
 
-def seconds_per_decision(game, states: list, spec: str) -> tuple[float, float]:
-    """(median seconds a decision, median iterations a second) of `spec` over `states`."""
+def seconds_per_decision(
+    game, states: list, spec: str, clock=time.perf_counter
+) -> tuple[float, float]:
+    """(median seconds a decision, median iterations a second) of `spec` over `states`,
+    timed by `clock`."""
     times, rates = [], []
     for index, state in enumerate(states):
         agent = make_agent(spec, game, index + 1)
-        start = time.perf_counter()
+        start = clock()
         agent.choose(Decision(state))
-        spent = time.perf_counter() - start
+        spent = clock() - start
         times.append(spent)
         rates.append(agent.last_iterations / spent)
     return statistics.median(times), statistics.median(rates)
@@ -58,36 +66,59 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--game", action="append", help="a game id (default: all)")
     parser.add_argument("--decisions", type=int, default=6, help="positions per game")
     parser.add_argument("--iters", type=int, default=200, help="iterations per decision")
+    parser.add_argument(
+        "--rollout",
+        action="append",
+        choices=("random", "heuristic"),
+        help="playouts to measure (default: both)",
+    )
+    parser.add_argument(
+        "--workers", type=int, default=2, help="workers of the parallel run; 1 skips it"
+    )
+    parser.add_argument(
+        "--cpu",
+        action="store_true",
+        help="time by this process's CPU time, steadier on a busy machine (with --workers 1)",
+    )
     parser.add_argument("--json", action="store_true", help="print JSON instead of a table")
     args = parser.parse_args(argv)
+    if args.workers < 1:
+        parser.error(f"--workers takes a whole number of 1 or more, not {args.workers}")
+    if args.cpu and args.workers > 1:
+        parser.error("--cpu times one process, so it takes --workers 1")
+    clock = time.process_time if args.cpu else time.perf_counter
+    rollouts = args.rollout or ["random", "heuristic"]
     rows = []
     for game_id in args.game or list(games()):
         game = get_game(game_id)
         states = decisions(game, args.decisions)
         row = {"game": game_id, "decisions": len(states)}
-        for rollout in ("random", "heuristic"):
+        for rollout in rollouts:
             spec = f"ismcts:iters={args.iters},rollout={rollout}"
-            row[f"{rollout}_iters_per_s"] = round(seconds_per_decision(game, states, spec)[1])
-        spec = f"ismcts:iters={args.iters},rollout=heuristic"
-        make_agent(spec + ",workers=2", game, 0).choose(Decision(states[0]))  # start the pool
-        one = seconds_per_decision(game, states, spec)[0]
-        two = seconds_per_decision(game, states, spec + ",workers=2")[0]
-        row.update(seconds_1_worker=round(one, 3), seconds_2_workers=round(two, 3))
-        row["speed_up"] = round(one / two, 2)
+            rate = seconds_per_decision(game, states, spec, clock)[1]
+            row[f"{rollout}_iters_per_s"] = round(rate)
+        if args.workers > 1:
+            spec = f"ismcts:iters={args.iters},rollout={rollouts[-1]}"
+            parallel = f"{spec},workers={args.workers}"
+            make_agent(parallel, game, 0).choose(Decision(states[0]))  # start the pool
+            one = seconds_per_decision(game, states, spec)[0]
+            many = seconds_per_decision(game, states, parallel)[0]
+            row.update(seconds_1_worker=round(one, 3), seconds_n_workers=round(many, 3))
+            row["speed_up"] = round(one / many, 2)
         rows.append(row)
     if args.json:
         print(json.dumps(rows, indent=2))
         return 0
-    print(
-        "| game | iterations/s (random playouts) | iterations/s (heuristic playouts) | "
-        "s/decision, 1 worker | 2 workers | speed-up |"
-    )
-    print("|---|---:|---:|---:|---:|---:|")
+    head = [f"iterations/s ({rollout} playouts)" for rollout in rollouts]
+    if args.workers > 1:
+        head += ["s/decision, 1 worker", f"{args.workers} workers", "speed-up"]
+    print("| game | " + " | ".join(head) + " |")
+    print("|---|" + "---:|" * len(head))
     for r in rows:
-        print(
-            f"| {r['game']} | {r['random_iters_per_s']:,} | {r['heuristic_iters_per_s']:,} | "
-            f"{r['seconds_1_worker']} | {r['seconds_2_workers']} | {r['speed_up']}x |"
-        )
+        cells = [f"{r[f'{rollout}_iters_per_s']:,}" for rollout in rollouts]
+        if args.workers > 1:
+            cells += [str(r["seconds_1_worker"]), str(r["seconds_n_workers"]), f"{r['speed_up']}x"]
+        print(f"| {r['game']} | " + " | ".join(cells) + " |")
     return 0
 
 

@@ -62,12 +62,30 @@ def win_shares(state: State) -> list[float]:
     return [1.0 / len(winners) if seat in winners else 0.0 for seat in range(state.players)]
 
 
+def take(state: State, action: Action) -> None:
+    """`state.apply(action)` for an action taken from the state's own legal list, which
+    is legal by construction: the same steps without copying the list or looking the
+    action up again by id, which a playout would otherwise do at every step."""
+    if state._shared:
+        state.own_log()
+    state.history.append(action[0])  # the action's id
+    state._apply(action)
+
+
 def random_rollout(state: State, rng: Rng, limit: int) -> None:
-    """Uniformly random actions, at most `limit` of them."""
+    """Uniformly random actions, at most `limit` of them. Draws exactly as
+    `state.apply(rng.choice(state.legal_actions()))` would, without building a list
+    a step."""
+    draw, carry_out = rng.next_u64, state._apply
     for _ in range(limit):
         if state.result is not None:
             return
-        state.apply(rng.choice(state.legal_actions()))
+        legal = state._legal
+        action = legal[(draw() * len(legal)) >> 64]  # rng.below(len(legal))
+        if state._shared:  # take(state, action), inlined
+            state.own_log()
+        state.history.append(action[0])
+        carry_out(action)
 
 
 def policy_rollout(policy: Agent, mix: float = 0.0) -> Rollout:
@@ -78,12 +96,12 @@ def policy_rollout(policy: Agent, mix: float = 0.0) -> Rollout:
         for _ in range(limit):
             if state.result is not None:
                 return
-            legal = state.legal_actions()
+            legal = state._legal  # read, never changed: no copy
             if len(legal) == 1:
-                state.apply(legal[0])
+                take(state, legal[0])
             elif mix and rng.below(1 << 20) < mix * (1 << 20):
-                state.apply(rng.choice(legal))
-            else:
+                take(state, rng.choice(legal))
+            else:  # checked: the policy's answer is not taken on trust
                 state.apply(policy.choose(Decision(state)))
 
     return rollout
@@ -262,25 +280,27 @@ class IsmctsAgent:
 
     def _descend(self, state: State, node: _Edge, path: list[_Edge], rng: Rng) -> bool:
         """One step down the tree; True once it has expanded a new edge (then roll out)."""
-        legal = state.legal_actions()
+        legal = state._legal  # read, never changed: no copy
         children, seat = node.children, state.to_move
-        untried, tried = [], []
+        untried, tried, edges = [], [], []
         for action in legal:
-            edge = children.get((seat, action.id))
+            edge = children.get((seat, action[0]))
             if edge is None:
                 untried.append(action)
             else:
                 edge.available += 1
                 tried.append(action)
+                edges.append(edge)
         if untried and (not tried or self._may_widen(node)):
             action = self._expansion(state, node, legal, untried, rng)
-            edge = children[seat, action.id] = _Edge(seat)
+            edge = children[seat, action[0]] = _Edge(seat)
             path.append(edge)
-            state.apply(action)
+            take(state, action)
             return True
-        action = self._select(node, seat, tried)
-        path.append(children[seat, action.id])
-        state.apply(action)
+        # This sample's own action object: another sample's may differ beside the id.
+        chosen = self._select(node, seat, tried, edges)
+        path.append(edges[chosen])
+        take(state, tried[chosen])
         return False
 
     def _may_widen(self, node: _Edge) -> bool:
@@ -304,16 +324,18 @@ class IsmctsAgent:
                 return action
         return rng.choice(untried)
 
-    def _select(self, node: _Edge, seat: int, legal: list[Action]) -> Action:
-        """UCB over the available actions, plus a fading bias towards the guide's choice."""
-        c, bias, children, preferred = self.exploration, self.bias, node.children, node.preferred
-        best, best_score = legal[0], -math.inf
-        for action in legal:
-            key = (seat, action.id)
-            edge = children[key]
-            score = edge.total / edge.visits + c * math.sqrt(math.log(edge.available) / edge.visits)
-            if key == preferred:
-                score += bias / (edge.visits + 1)
+    def _select(self, node: _Edge, seat: int, tried: list[Action], edges: list[_Edge]) -> int:
+        """UCB over the available actions (`tried`, their edges beside them), plus a
+        fading bias towards the guide's choice; the chosen one's index."""
+        c, bias, preferred = self.exploration, self.bias, node.preferred
+        favoured = preferred[1] if preferred is not None and preferred[0] == seat else None
+        sqrt, log = math.sqrt, math.log
+        best, best_score = 0, -math.inf
+        for index, edge in enumerate(edges):
+            visits = edge.visits
+            score = edge.total / visits + c * sqrt(log(edge.available) / visits)
+            if tried[index][0] == favoured:
+                score += bias / (visits + 1)
             if score > best_score:
-                best, best_score = action, score
+                best, best_score = index, score
         return best
