@@ -131,6 +131,11 @@ class TcglabAEC(AECEnv):
             self.infos[agent],
         )
 
+    def agent_iter(self, max_iter: int = 2**63):
+        """PettingZoo's `agent_iter()`: the selected agent, until no agent is left or
+        `max_iter` have been given; each loop over it starts the count anew."""
+        return _Agents(self, max_iter)
+
     def step(self, action):
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
@@ -167,6 +172,22 @@ class TcglabAEC(AECEnv):
 
     def close(self):
         pass
+
+
+class _Agents:
+    """What `agent_iter` gives: each `iter()` a generator, cheaper per step than
+    PettingZoo's iterator object."""
+
+    __slots__ = ("env", "max_iter")
+
+    def __init__(self, env: TcglabAEC, max_iter: int) -> None:
+        self.env, self.max_iter = env, max_iter
+
+    def __iter__(self):
+        env, left = self.env, self.max_iter
+        while env.agents and left > 0:
+            left -= 1
+            yield env.agent_selection
 
 
 def aec_env(game_id, players=None, options=None, decks=None, render_mode=None) -> TcglabAEC:
