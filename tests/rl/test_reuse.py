@@ -70,3 +70,39 @@ def test_the_options_block_follows_each_setting():
                 assert tensor[at : at + width].sum() == 1.0
             elif isinstance(option.default, bool):
                 assert tensor[at] == float(value), name
+
+
+def test_two_observations_never_share_a_mask():
+    env = aec_env("ps")
+    env.reset(seed=3)
+    mover, other = env.agent_selection, next(a for a in env.agents if a != env.agent_selection)
+    first = env.observe(mover)["action_mask"]
+    env.observe(other)  # another agent in between: the mover is observed anew
+    again = env.observe(mover)["action_mask"]
+    assert again is not first and np.array_equal(again, first)
+    first[:] = 0  # a learner writing into one mask leaves the other as it was
+    assert again.any()
+    assert not np.shares_memory(first, again)
+
+
+def test_an_action_is_taken_as_a_plain_int_or_a_numpy_integer_alike():
+    plain, numpy_ints = aec_env("pm"), aec_env("pm")
+    for env, cast in ((plain, int), (numpy_ints, np.int64)):
+        env.reset(seed=8)
+        for _ in range(40):
+            mask = env.observe(env.agent_selection)["action_mask"]
+            env.step(cast(np.flatnonzero(mask)[-1]))
+    assert plain.state.history == numpy_ints.state.history
+
+
+def test_agent_iter_stops_after_max_iter_and_counts_anew_each_loop():
+    env = aec_env("ps")
+    env.reset(seed=1)
+    agents = env.agent_iter(max_iter=3)
+    seen = []
+    for agent in agents:
+        seen.append(agent)
+        mask = env.observe(agent)["action_mask"]
+        env.step(int(np.flatnonzero(mask)[0]))
+    assert len(seen) == 3
+    assert len(list(zip(agents, range(10), strict=False))) == 3  # a second loop: 3 again

@@ -118,3 +118,22 @@ def test_the_layout_covers_the_tensor_block_by_block(game_id):
         assert start == at and length >= 0 and what
         at += length
     assert at == spaces.size
+
+
+@pytest.mark.parametrize("game_id", ["higurashi", "pm"])
+def test_the_legal_indices_and_the_masks_bytes_come_from_one_pass(game_id):
+    spaces = spaces_of(game_id)
+    for state in random_decisions(game_id, 2, 4, limit=60):
+        legal, flags = spaces.legal_and_flags(state)
+        assert legal == spaces.legal(state)
+        assert len(flags) == spaces.num_actions
+        assert [i for i, flag in enumerate(flags) if flag] == sorted(legal)
+
+
+def test_two_legal_actions_at_one_index_are_named():
+    spaces = spaces_of("pm")
+    state = get_game("pm").new_state(1)
+    first = state.legal_actions()[0].id
+    spaces._indexes = dict.fromkeys((a.id for a in state.legal_actions()), 7)
+    with pytest.raises(EncodingError, match=f"'{first}' and .* share index 7"):
+        spaces.legal_and_flags(state)

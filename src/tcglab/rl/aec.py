@@ -69,6 +69,10 @@ class TcglabAEC(AECEnv):
         self._seeds = Rng(0)
         self.state = None
         self._seen = (None, None, -1, None)  # (state, agent, actions taken, observation)
+        self._legal: dict[int, str] = {}
+        # The mover's mask bytes, found with `_legal` and handed out by the next observe;
+        # None once handed out (a later observe builds them anew from `_legal`).
+        self._flags: bytearray | None = None
         # A game is dealt at once so that a first check of the spaces finds a state.
         self.new_game(0)
 
@@ -91,7 +95,7 @@ class TcglabAEC(AECEnv):
         self.terminations = dict.fromkeys(self.agents, False)
         self.truncations = dict.fromkeys(self.agents, False)
         self.infos = {a: {} for a in self.agents}
-        self._legal = self.spaces.legal(self.state)
+        self._legal, self._flags = self.spaces.legal_and_flags(self.state)
         self.agent_selection = self.possible_agents[self.state.to_move]
 
     def observe(self, agent):
@@ -102,14 +106,35 @@ class TcglabAEC(AECEnv):
         if seen[0] is state and seen[1] == agent and seen[2] == len(state.history):
             return seen[3]
         seat = self._seats[agent]
-        legal = self._legal if seat == state.to_move else {}
-        found = {
-            "observation": self.spaces.state_tensor(state, seat),
-            "action_mask": self.spaces.mask(state, legal),
-        }
+        spaces = self.spaces
+        if seat != state.to_move:
+            mask = np.zeros(spaces.num_actions, np.int8)
+        elif self._flags is not None:
+            mask = np.frombuffer(self._flags, np.int8)
+            self._flags = None  # handed out: never shared by two observations
+        else:
+            mask = spaces.mask(state, self._legal)
+        found = {"observation": spaces.state_tensor(state, seat), "action_mask": mask}
         # Held with the state itself, so that a new game never matches an old entry.
         self._seen = (state, agent, len(state.history), found)
         return found
+
+    def last(self, observe: bool = True):
+        """PettingZoo's `last()`: the selected agent's observation, running reward,
+        termination, truncation and info."""
+        agent = self.agent_selection
+        return (
+            self.observe(agent) if observe else None,
+            self._cumulative_rewards[agent],
+            self.terminations[agent],
+            self.truncations[agent],
+            self.infos[agent],
+        )
+
+    def agent_iter(self, max_iter: int = 2**63):
+        """PettingZoo's `agent_iter()`: the selected agent, until no agent is left or
+        `max_iter` have been given; each loop over it starts the count anew."""
+        return _Agents(self, max_iter)
 
     def step(self, action):
         agent = self.agent_selection
@@ -117,11 +142,17 @@ class TcglabAEC(AECEnv):
             self._was_dead_step(action)
             return
         state = self.state
-        state.apply(self.spaces.action_id(state, action, self._legal))
+        legal = self._legal
+        # A plain int finds its action at once; anything else (a numpy integer, a bad
+        # index) goes through action_id, which converts it or says what is legal.
+        action_id = legal.get(action) if type(action) is int else None
+        if action_id is None:
+            action_id = self.spaces.action_id(state, action, legal)
+        state.apply(action_id)
         if not state.over:
             # Rewards come only at the end, so before it every reward and running total
             # is still the 0.0 that reset gave them: nothing to clear or add.
-            self._legal = self.spaces.legal(state)
+            self._legal, self._flags = self.spaces.legal_and_flags(state)
             self.agent_selection = self.possible_agents[state.to_move]
             return
         self._cumulative_rewards[agent] = 0.0
@@ -129,7 +160,7 @@ class TcglabAEC(AECEnv):
         for a, reward in zip(self.agents, rewards(state.result, self.players), strict=True):
             self.rewards[a] = reward
             self.terminations[a] = True
-        self._legal = {}
+        self._legal, self._flags = {}, None
         self.agent_selection = self.agents[0]
         self._accumulate_rewards()
 
@@ -141,6 +172,22 @@ class TcglabAEC(AECEnv):
 
     def close(self):
         pass
+
+
+class _Agents:
+    """What `agent_iter` gives: each `iter()` a generator, cheaper per step than
+    PettingZoo's iterator object."""
+
+    __slots__ = ("env", "max_iter")
+
+    def __init__(self, env: TcglabAEC, max_iter: int) -> None:
+        self.env, self.max_iter = env, max_iter
+
+    def __iter__(self):
+        env, left = self.env, self.max_iter
+        while env.agents and left > 0:
+            left -= 1
+            yield env.agent_selection
 
 
 def aec_env(game_id, players=None, options=None, decks=None, render_mode=None) -> TcglabAEC:

@@ -81,6 +81,8 @@ class Spaces:
         # Each action id met so far at its index: ids repeat across steps and games, so
         # the vocabulary (a pattern match for some games) is asked once per id.
         self._indexes: dict[str, int] = {}
+        # The game's straight writer (Spaces.state_tensor), looked up once.
+        self._write_state = getattr(self.encoding, "write_state", None)
         self.layout = (
             *self.encoding.layout,
             (
@@ -108,30 +110,47 @@ class Spaces:
 
     def legal(self, state: State) -> dict[int, str]:
         """The legal actions of the seat to move, by index."""
+        return self.legal_and_flags(state)[0]
+
+    def legal_and_flags(self, state: State) -> tuple[dict[int, str], bytearray]:
+        """The legal actions of the seat to move by index, and the mask's bytes (1 at
+        each legal index), found in one pass over the actions."""
         indexes = self._indexes
         found: dict[int, str] = {}
-        for action in state.legal_actions():
+        flags = bytearray(self.num_actions)
+        actions = state.legal_actions()
+        for action in actions:
             action_id = action.id
             i = indexes.get(action_id)
             if i is None:
                 i = self.index(action_id)
-            if i in found:
-                raise EncodingError(
-                    f"{self.game.id}: legal actions {found[i]!r} and {action_id!r} share index {i}"
-                )
             found[i] = action_id
-        return found
+            flags[i] = 1
+        if len(found) != len(actions):  # two ids at one index: name them
+            self._shared_index(actions)
+        return found, flags
+
+    def _shared_index(self, actions) -> None:
+        seen: dict[int, str] = {}
+        for action in actions:
+            i = self.index(action.id)
+            if i in seen:
+                raise EncodingError(
+                    f"{self.game.id}: legal actions {seen[i]!r} and {action.id!r} share index {i}"
+                )
+            seen[i] = action.id
 
     def mask(self, state: State, legal: dict[int, str] | None = None):
         """The int8 action mask: 1 at each legal index."""
-        legal = self.legal(state) if legal is None else legal
-        # Set in a bytearray, then seen as numpy without a copy: a step's few legal
-        # indices cost less this way than through numpy's indexing.
-        buffer = bytearray(self.num_actions)
-        for i in legal:
-            buffer[i] = 1
-        np = _numpy()
-        return np.frombuffer(buffer, dtype=np.int8)
+        if legal is None:
+            flags = self.legal_and_flags(state)[1]
+        else:
+            # Set in a bytearray, then seen as numpy without a copy: a step's few legal
+            # indices cost less this way than through numpy's indexing.
+            flags = bytearray(self.num_actions)
+            for i in legal:
+                flags[i] = 1
+        return _numpy().frombuffer(flags, dtype=_numpy().int8)
 
     def action_id(self, state: State, index, legal: dict[int, str] | None = None) -> str:
         """The legal action at `index`; IllegalAction naming the legal indices if none is."""
@@ -162,7 +181,7 @@ class Spaces:
         """`tensor(state.observe(seat))`, written straight from the state where the
         game's encoding can (its `write_state`), without building the observation."""
         np = _numpy()
-        write_state = getattr(self.encoding, "write_state", None)
+        write_state = self._write_state
         if write_state is None:  # an encoding without the kernel base: observe first
             out = np.zeros(self.size, dtype=np.float32)
             observation = state.observe(seat)
@@ -172,8 +191,12 @@ class Spaces:
         # Written into a plain float32 buffer, whose items take numbers faster than a
         # numpy array's, that starts as zeros and the options block; then seen as numpy
         # without a copy.
-        self._options_block(state.options)
-        buffer = array("f", self._last_options[2])
+        options = state.options
+        last = self._last_options
+        if options != last[0]:  # one table's options, observed step after step
+            self._options_block(options)
+            last = self._last_options
+        buffer = array("f", last[2])
         write_state(state, seat, buffer)
         return np.frombuffer(buffer, dtype=np.float32)
 

@@ -227,6 +227,11 @@ class HigurashiEncoding(Encoding):
         for e, inst in state.attached.items():
             equipment.setdefault(inst, []).append(events[eid[e]])
         n = len(self.characters)
+        size, rows = self.slot_size, self._rows
+        places_at = self._start["places"]
+        known, up, sideways, datk, ddef = state.known, state.up, state.side, state.datk, state.ddef
+        attack, defence, char = state.attack, state.defence, state.char
+        bit = 1 << seat
         for s in range(players):
             r = (s - seat) % players
             row, captured = state.rows[s], state.captured[s]
@@ -236,11 +241,35 @@ class HigurashiEncoding(Encoding):
             out[at + 2] = len(state.hands[s]) / 10
             out[at + 3] = len(row) / SHOWN
             out[at + 4] = len(captured) / ROW
-            out[at + 5] = sum(state.char(i).points for i in captured) / ROW
+            points = 0
             for inst in captured:
+                points += char(inst).points
                 out[at + 6 + chars[cid[inst]]] += 1.0
+            out[at + 5] = points / ROW
+            # Each place (see `_place`): its numbers depend only on the few values in
+            # `key`, so each distinct place is written once and copied in after that.
+            at = places_at + r * SHOWN * size
             for slot, inst in enumerate(row[:SHOWN]):
-                self._place_state(state, seat, s, slot, inst, r, chars, equipment, marks, out)
+                if known[inst] & bit:
+                    seen = (chars[cid[inst]], attack(inst), defence(inst))
+                else:
+                    seen = None
+                key = (
+                    up[inst],
+                    sideways[inst],
+                    datk[inst],
+                    ddef[inst],
+                    tuple(equipment.get(inst, ())) if equipment else (),
+                    tuple(marks.get((s, slot), ())) if marks else (),
+                    seen,
+                )
+                numbers = rows.get(key)
+                if numbers is None:
+                    if len(rows) >= ROWS_KEPT:
+                        rows.clear()
+                    numbers = rows[key] = self._place_row(state, key, inst)
+                out[at : at + size] = numbers
+                at += size
 
         at = self._start["hand"]
         for e in state.hands[seat]:
@@ -249,35 +278,10 @@ class HigurashiEncoding(Encoding):
         for e in state.discard:
             out[at + events[eid[e]]] += 1.0
 
-    def _place_state(self, state, seat, s, slot, inst, r, chars, equipment, marks, out):
-        """One place as `_place` writes it, from the state. A place's numbers depend
-        only on the few values in `key`, so each distinct place is written once and
-        copied in after that."""
-        at = self._start["places"] + (r * SHOWN + slot) * self.slot_size
-        if state.known[inst] & (1 << seat):
-            seen = (chars[state.cid[inst]], state.attack(inst), state.defence(inst), inst)
-        else:
-            seen = None
-        key = (
-            state.up[inst],
-            state.side[inst],
-            state.datk[inst],
-            state.ddef[inst],
-            tuple(equipment.get(inst, ())),
-            tuple(marks.get((s, slot), ())),
-            None if seen is None else seen[:3],
-        )
-        rows = self._rows
-        row = rows.get(key)
-        if row is None:
-            if len(rows) >= ROWS_KEPT:
-                rows.clear()
-            row = rows[key] = self._place_row(state, key, seen)
-        out[at : at + self.slot_size] = row
-
-    def _place_row(self, state, key: tuple, seen) -> array:
-        """The numbers of one place (see `_place`) for its `key`."""
-        up, side, datk, ddef, held, marks, _ = key
+    def _place_row(self, state, key: tuple, inst: int) -> array:
+        """The numbers of one place (see `_place`) for its `key`; `inst` is the
+        character there, read only when the seat knows it."""
+        up, side, datk, ddef, held, marks, seen = key
         row = array("f", bytes(4 * self.slot_size))
         row[0] = 1.0
         row[1] = float(up)
@@ -288,7 +292,7 @@ class HigurashiEncoding(Encoding):
         for mark in marks:
             row[9 + mark] = 1.0
         if seen is not None:
-            identity, attack, defence, inst = seen
+            identity, attack, defence = seen
             info = state.char(inst).info
             row[3] = 1.0
             row[4] = attack / 10

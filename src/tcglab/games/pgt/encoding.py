@@ -276,6 +276,8 @@ class PgtEncoding(Encoding):
         at += len(STEPS) + 1
         out[at] = float(state.result is not None)
 
+        up, tapped, counters, mods = state.up, state.tapped, state.counters, state.mods
+        defence, rows, size = state.defence, self._rows, self.place_size
         procs = state.procs[-PROCS:]
         marks: dict[str, list[int]] = {}
         if procs:
@@ -300,9 +302,28 @@ class PgtEncoding(Encoding):
             at += 3 + 2 * n
             refs = _REFS[s]
             for k, inst in enumerate(row):
-                if inst >= 0:
-                    where = at + k * self.place_size
-                    self._place_state(state, inst, bit, index, marks.get(refs[k], ()), where, out)
+                if inst < 0:
+                    continue
+                # A place's numbers depend only on the few values in `key`, so each
+                # distinct place is written once and copied in after that.
+                held = counters.get(inst)
+                key = (
+                    up[inst],
+                    tapped[inst],
+                    defence(inst, "P"),
+                    defence(inst, "M"),
+                    sum(dict(held).values()) if held else 0,
+                    tuple(mods.get(inst, (0, 0))),
+                    tuple(marks.get(refs[k], ())) if marks else (),
+                    index[cid[inst]] if known[inst] & bit else None,
+                )
+                numbers = rows.get(key)
+                if numbers is None:
+                    if len(rows) >= ROWS_KEPT:
+                        rows.clear()
+                    numbers = rows[key] = self._place_row(state, inst, key)
+                where = at + k * size
+                out[where : where + size] = numbers
 
         at = self._start["hand"]
         for inst in party_as_seen(state, seat, seat)[1]:
@@ -316,28 +337,6 @@ class PgtEncoding(Encoding):
         at = self._start["procs"]
         for k, proc in enumerate(procs):
             self._proc_state(state, proc, seat, at + k * self.proc_size, out)
-
-    def _place_state(self, state, inst, bit, index, marks, at: int, out) -> None:
-        """One place as `_place` writes it, from the state. A place's numbers depend
-        only on the few values in `key`, so each distinct place is written once and
-        copied in after that."""
-        key = (
-            state.up[inst],
-            state.tapped[inst],
-            state.defence(inst, "P"),
-            state.defence(inst, "M"),
-            sum(dict(state.counters.get(inst, ())).values()),
-            tuple(state.mods.get(inst, (0, 0))),
-            tuple(marks),
-            index[state.cid[inst]] if state.known[inst] & bit else None,
-        )
-        rows = self._rows
-        row = rows.get(key)
-        if row is None:
-            if len(rows) >= ROWS_KEPT:
-                rows.clear()
-            row = rows[key] = self._place_row(state, inst, key)
-        out[at : at + self.place_size] = row
 
     def _place_row(self, state, inst: int, key: tuple) -> array:
         """The numbers of one place (see `_place`) for its `key`."""

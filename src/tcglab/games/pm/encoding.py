@@ -298,7 +298,8 @@ class PMEncoding(Encoding):
             out[at + n + 1 + index[cid[inst]]] += 1.0
 
     def _side_state(self, state, side: int, r: int, index: list, hosted: dict, out) -> None:
-        """One side as `_side` writes it, from the state."""
+        """One side as `_side` writes it, from the state; its places' AP, DP and cost
+        come from values.area."""
         n = len(self.cards)
         cid, down = state.cid, state.down
         head = at = self._start["sides"] + r * self.side_size
@@ -322,33 +323,35 @@ class PMEncoding(Encoding):
                 out[up + k] += 1.0
                 face_up += 1
         out[head + 5] = face_up / POINTS_TO_LOSE
-        over = values.auras(state, side) if main else ()
-        self._places_state(state, self._main_at[r], main, over, index, hosted, out)
-        self._places_state(state, self._support_at[r], support, (), index, hosted, out)
-
-    def _places_state(self, state, starts, insts, over, index, hosted, out) -> None:
-        """One area's places as `_side` writes them (values.area gives AP, DP, cost)."""
-        n = len(self.cards)
-        cid, rested, entered, now = state.cid, state.rested, state.entered, state.turn
-        shown = zip(starts, insts, values.area(state, insts, over, hosted), strict=False)
-        for at, inst, (ap, dp, cost) in shown:
-            out[at] = 1.0
-            if ap is not None:
-                out[at + 1] = ap / 100
-                out[at + 2] = dp / 100
-                out[at + 3] = 1.0
-            out[at + 4] = cost / 5
-            if rested[inst]:
-                out[at + 5] = 1.0
-            if entered[inst] == now:
-                out[at + 6] = 1.0
-            out[at + 10 + index[cid[inst]]] = 1.0
-            supports = hosted.get(inst, ())
-            if supports:
-                out[at + 9] = len(supports) / 3
-                at += 10 + n
-                for sup in supports:
-                    out[at + index[cid[sup]]] += 1.0
+        # Each place: see `_side` (slots 7 and 8 are marked by `write_state`).
+        rested, entered, now = state.rested, state.entered, state.turn
+        area = values.area
+        for starts, insts, over in (
+            (self._main_at[r], main, values.auras(state, side) if main else ()),
+            (self._support_at[r], support, ()),
+        ):
+            if not insts:
+                continue
+            for at, inst, (ap, dp, cost) in zip(
+                starts, insts, area(state, insts, over, hosted), strict=False
+            ):
+                out[at] = 1.0
+                if ap is not None:
+                    out[at + 1] = ap / 100
+                    out[at + 2] = dp / 100
+                    out[at + 3] = 1.0
+                out[at + 4] = cost / 5
+                if rested[inst]:
+                    out[at + 5] = 1.0
+                if entered[inst] == now:
+                    out[at + 6] = 1.0
+                out[at + 10 + index[cid[inst]]] = 1.0
+                supports = hosted.get(inst) if hosted else None
+                if supports:
+                    out[at + 9] = len(supports) / 3
+                    at += 10 + n
+                    for sup in supports:
+                        out[at + index[cid[sup]]] += 1.0
 
 
 # The `encoding` tool (built on first use): PM-1.4 bounds its vocabulary.
