@@ -46,6 +46,8 @@ def digest_of(data) -> str:
     return hashlib.sha256(canonical_json(data).encode()).hexdigest()
 
 
+_new = tuple.__new__
+
 _DEAL_FORCED: ContextVar[tuple | None] = ContextVar("tcglab_deal_forced", default=None)
 
 
@@ -124,7 +126,7 @@ class State(ABC):
         """
         action_id = action if isinstance(action, str) else action.id
         for legal in self._legal:
-            if legal.id == action_id:
+            if legal[0] == action_id:  # an Action is a tuple led by its id
                 break
         else:
             raise IllegalAction(self._illegal_message(action_id))
@@ -214,7 +216,7 @@ class State(ABC):
     def emit(self, kind: str, secret: dict[int, dict] | None = None, **data) -> None:
         if self._shared:
             self.own_log()
-        self.log.append(Event(kind, data, secret))
+        self.log.append(_new(Event, (kind, data, secret)))  # Event(...) without its frame
 
     def own_log(self) -> list[Event]:
         """The event log, this state's own to write to: a clone shares the log and the

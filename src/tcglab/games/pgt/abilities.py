@@ -56,20 +56,8 @@ def new_proc(st: PgtState, kind: str, seat: int, actor: int, ab: int, **extra) -
 # -- what may be used now ----------------------------------------------------------------
 
 
-def payable(st: PgtState, inst: int, index: int, ab) -> bool:
-    """PGT-9.5 the activation condition can be met now."""
-    if ab.taps and st.tapped[inst]:
-        return False
-    if ab.counter_cost:
-        have = dict(st.counters.get(inst, ()))
-        for name, n in ab.counter_cost:
-            if have.get(name, 0) < n:
-                return False
-    return not (ab.once_per_round and (inst, index) in st.used)
-
-
 def condition_problem(st: PgtState, inst: int, index: int, ab) -> Why | None:
-    """Why the activation condition cannot be met now (what `payable` tests), or None."""
+    """Why the activation condition cannot be met now (what `usable` tests), or None."""
     if ab.taps and st.tapped[inst]:  # PGT-9.5.1 / PGT-9.5.2 it taps to pay
         return why("tapped", "PGT-9.5.2")
     if ab.counter_cost:  # PGT-9.5.4 counters taken off it
@@ -109,7 +97,7 @@ def usable(st: PgtState, seat: int, mode: str, check: int) -> list[Action]:
     PGT-14.2.7, PGT-GAP-24; attack boosts only while the own attack waits, PGT-11.5)."""
     acts = []
     flipping = None  # the face-down characters already turning up (worked out if needed)
-    cards, cid, up = st.cards.cards, st.cid, st.up
+    cards, cid, up, tapped = st.cards.cards, st.cid, st.up, st.tapped
     for slot, inst in enumerate(st.field[seat]):
         if inst < 0:
             continue
@@ -122,13 +110,24 @@ def usable(st: PgtState, seat: int, mode: str, check: int) -> list[Action]:
             continue
         card = cards[cid[inst]]
         for index, ab, lead, aimed in card.in_windows:
-            if (
-                payable(st, inst, index, ab)
-                and lead.aim(st, seat, mode, check) is not None
-                and (aimed is None or aimed.candidates(st, seat, inst, ab, ()))
-            ):
+            # PGT-9.5 the activation condition can be met now
+            if ab.taps and tapped[inst]:
+                continue
+            if ab.counter_cost and not _counters_cover(st, inst, ab):
+                continue
+            if ab.once_per_round and (inst, index) in st.used:
+                continue
+            if lead.aim(st, seat, mode, check) is None:
+                continue
+            if aimed is None or aimed.candidates(st, seat, inst, ab, ()):
                 acts.append(card.action(_use_action, slot, index))
     return acts
+
+
+def _counters_cover(st: PgtState, inst: int, ab) -> bool:
+    """PGT-9.5.4 the character holds the counters the ability takes off."""
+    have = dict(st.counters.get(inst, ()))
+    return all(have.get(name, 0) >= n for name, n in ab.counter_cost)
 
 
 def _flip_action(card, slot: int, _index: int) -> Action:

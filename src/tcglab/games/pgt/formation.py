@@ -11,7 +11,6 @@ choice (PGT-8.4: formation is over once the layout is fixed).
 
 from __future__ import annotations
 
-from functools import cache
 from typing import TYPE_CHECKING
 
 from tcglab.engine.actions import Action
@@ -129,7 +128,7 @@ def _form_actions(st: PgtState, seat: int, initial: bool) -> list[Action]:
     score cap, PGT-8.1.2/8.1.3 room left for the face-up characters that must stay
     (PGT-8.3)."""
     placed = st.forming[seat]
-    name = SLOTS[len(placed)]
+    slot = len(placed)
     total, must = _budget(st, seat, placed)
     cards, cid, up = st.cards.cards, st.cid, st.up
     # a card here leaves _room(placed, True) slots; one of `must` here needs one fewer
@@ -142,29 +141,39 @@ def _form_actions(st: PgtState, seat: int, initial: bool) -> list[Action]:
         # one of `must` is already in the total and needs no slot beyond its own
         fits = spare >= -1 if inst in must else spare >= 0 and total + card.score <= SCORE_CAP
         if fits:
-            acts.append(_choice(name, "keep", SLOTS[old], card.name_en, card.name_ja, up[inst]))
+            acts.append(card.action(keep_choice, slot, old * 2 + up[inst]))
     if spare >= 0:  # hand cards are never among `must`
         for n, inst in enumerate(hand_choices(st, seat), start=1):
             card = cards[cid[inst]]
             if total + card.score <= SCORE_CAP:
-                acts.append(_choice(name, "put", n, card.name_en, card.name_ja, card.score))
+                acts.append(card.action(put_choice, slot, n))
     if _room(placed, False) >= len(must):
-        acts.append(_choice(name, "empty"))
+        acts.append(EMPTY[slot])
     if placed:
-        acts.append(_choice(SLOTS[_last_choice(placed)], "undo"))
+        acts.append(UNDO[_last_choice(placed)])
     return acts
 
 
-@cache
-def _choice(slot: str, verb: str, arg=None, en: str = "", ja: str = "", note=None) -> Action:
-    """One formation choice for `slot`: keep the character now at `arg` (`note`: face-up),
-    put hand card H`arg` (`note`: its score), leave it empty, or undo it. Formation
-    labels recur all game long, so each is built once."""
-    if verb == "keep":
-        return say(f"keep {arg}", "keep", slot=slot, en=en, ja=ja, up=bool(note), arg=arg)
-    if verb == "put":
-        return say(f"put H{arg}", "put", slot=slot, en=en, ja=ja, score=note)
-    return say(verb, verb, slot=slot)
+# Formation labels recur all game long, so each choice is built once: those naming a
+# card kept by the card (`Card.action`), the others here.
+
+
+def keep_choice(card, slot: int, where: int) -> Action:
+    """Keep for `slot` this character, now at SLOTS[where // 2] and face-up if where is
+    odd."""
+    old = SLOTS[where // 2]
+    data = {"slot": SLOTS[slot], "en": card.name_en, "ja": card.name_ja}
+    return say(f"keep {old}", "keep", **data, up=bool(where % 2), arg=old)
+
+
+def put_choice(card, slot: int, n: int) -> Action:
+    """Put hand card H`n` (this card) face-down in `slot`."""
+    data = {"slot": SLOTS[slot], "en": card.name_en, "ja": card.name_ja}
+    return say(f"put H{n}", "put", **data, score=card.score)
+
+
+EMPTY = tuple(say("empty", "empty", slot=slot) for slot in SLOTS)
+UNDO = tuple(say("undo", "undo", slot=slot) for slot in SLOTS)
 
 
 def _last_choice(placed: list[int]) -> int:
