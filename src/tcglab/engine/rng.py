@@ -6,8 +6,14 @@ int and a tuple of forced results rather than a Mersenne Twister table.
 
 from __future__ import annotations
 
+try:
+    import cython  # the compiled build reads the types below from this very line
+except ModuleNotFoundError:
+    from tcglab.engine import _cy as cython
+
 _MASK = (1 << 64) - 1
 _GOLDEN = 0x9E3779B97F4A7C15
+_MIX1, _MIX2 = 0xBF58476D1CE4E5B9, 0x94D049BB133111EB
 
 
 class Rng:
@@ -24,10 +30,23 @@ class Rng:
         self._forced: tuple[int, ...] = ()
         self._by: dict[str, tuple[int, ...]] | None = None
 
+    # Compiled, the arithmetic is on C unsigned 64-bit integers, which wrap exactly as
+    # the masks below make Python's integers do.
+    @cython.locals(
+        s=cython.ulonglong,
+        z=cython.ulonglong,
+        mask=cython.ulonglong,
+        golden=cython.ulonglong,
+        mix1=cython.ulonglong,
+        mix2=cython.ulonglong,
+    )
     def next_u64(self) -> int:
-        self._s = s = (self._s + _GOLDEN) & _MASK
-        z = ((s ^ (s >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
-        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+        mask, golden, mix1, mix2 = _MASK, _GOLDEN, _MIX1, _MIX2
+        s = self._s
+        s = (s + golden) & mask
+        self._s = s
+        z = ((s ^ (s >> 30)) * mix1) & mask
+        z = ((z ^ (z >> 27)) * mix2) & mask
         return z ^ (z >> 31)
 
     def skip(self, draws: int) -> None:

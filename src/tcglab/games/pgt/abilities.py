@@ -109,10 +109,8 @@ def usable(st: PgtState, seat: int, mode: str, check: int) -> list[Action]:
                     acts.append(cards[cid[inst]].action(_flip_action, slot))
             continue
         card = cards[cid[inst]]
-        for index, ab, lead, aimed in card.in_windows:
-            # PGT-9.5 the activation condition can be met now
-            if ab.taps and tapped[inst]:
-                continue
+        # PGT-9.5 the activation condition can be met now: a tapped character cannot tap
+        for index, ab, lead, aimed in card.untapped_windows if tapped[inst] else card.in_windows:
             if ab.counter_cost and not _counters_cover(st, inst, ab):
                 continue
             if ab.once_per_round and (inst, index) in st.used:
@@ -126,7 +124,10 @@ def usable(st: PgtState, seat: int, mode: str, check: int) -> list[Action]:
 
 def _counters_cover(st: PgtState, inst: int, ab) -> bool:
     """PGT-9.5.4 the character holds the counters the ability takes off."""
-    have = dict(st.counters.get(inst, ()))
+    held = st.counters.get(inst)
+    if held is None:  # none on it, the usual case
+        return all(n <= 0 for _, n in ab.counter_cost)
+    have = dict(held)
     return all(have.get(name, 0) >= n for name, n in ab.counter_cost)
 
 

@@ -38,6 +38,8 @@ class Card:
     # windows: activated, not Ａ (only as the attack) and not Ｒ (only on flipping); the
     # parts say when it may be used and what it aims at (parts.lead, parts.aimed)
     in_windows: tuple = field(compare=False, repr=False, default=())
+    # those of them that do not tap the character, all it may use while tapped (PGT-9.5.2)
+    untapped_windows: tuple = field(compare=False, repr=False, default=())
     # the actions naming this card, each built once (`action`)
     actions: dict = field(compare=False, repr=False, default_factory=dict)
     # 耐性: attribute -> how much higher its defences count against that attack power
@@ -90,6 +92,11 @@ def read_card(path: Path, entry: dict, index: int) -> Card:
             raise CardDataError(
                 f"{path}: card {read.card}: ability {number} {text!r}: {exc}"
             ) from None
+    in_windows = tuple(
+        (i, a, parts.lead(a), parts.aimed(a))
+        for i, a in enumerate(abilities)
+        if a.activated and not a.is_attack and not a.on_flip
+    )
     result = Card(
         **read.names(),
         score=read.number("score", 0, 10),
@@ -97,11 +104,8 @@ def read_card(path: Path, entry: dict, index: int) -> Card:
         mdef=read.number("mdef", 0, 30),
         attribute=attribute,
         abilities=tuple(abilities),
-        in_windows=tuple(
-            (i, a, parts.lead(a), parts.aimed(a))
-            for i, a in enumerate(abilities)
-            if a.activated and not a.is_attack and not a.on_flip
-        ),
+        in_windows=in_windows,
+        untapped_windows=tuple(entry for entry in in_windows if not entry[1].taps),
     )
     for ability in abilities:
         if ability.ward:
