@@ -139,6 +139,7 @@ def hand_plays(st: PMState, seat: int, phase: str) -> list[Action]:
             total += 3 if card.source3 is not None and count >= card.source3 else card.source
     own_main = phase == "main" and seat == st.current
     acts, seen = [], set()
+    taken = None  # the names on one's field (PM-GAP-10), found if needed
     for inst, card in hand:
         card_id = card.id
         if card_id in seen:
@@ -157,8 +158,15 @@ def hand_plays(st: PMState, seat: int, phase: str) -> list[Action]:
         elif not own_main:  # PM-1.7.1 / PM-1.7.3 the turn player, in the main phase
             continue
         elif kind == "character":
-            if card.cost - st.discount[seat] > total - given or name_clash(st, seat, card):
+            if card.cost - st.discount[seat] > total - given:
                 continue
+            if st.options["unique_names"]:  # `name_clash`, with the field's names found once
+                if taken is None:
+                    taken = set()
+                    for other in st.main[seat] + st.support[seat]:
+                        taken.update(pool[cid[other]].names)
+                if not card.names.isdisjoint(taken):
+                    continue
         elif card.cost > total - given or not (st.main[seat] or st.support[seat]):
             continue
         if card.combi and card.names and not _combi_source(st, seat, inst, card.names):
