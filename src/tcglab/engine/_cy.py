@@ -18,6 +18,7 @@ compiled = False
 
 # C types, as the Python values they hold in plain Python.
 int = int  # Cython's C int
+long = int
 longlong = int
 ulonglong = int
 Py_ssize_t = int
@@ -27,6 +28,11 @@ double = float
 
 def locals(**_types):  # Cython's name
     """@cython.locals(name=type, ...): C types of a function's locals; none here."""
+    return _unchanged
+
+
+def returns(_type):
+    """@cython.returns(type): a C function's C return type; none here."""
     return _unchanged
 
 

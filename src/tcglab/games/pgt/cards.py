@@ -40,7 +40,7 @@ class Card:
     in_windows: tuple = field(compare=False, repr=False, default=())
     # those of them that do not tap the character, all it may use while tapped (PGT-9.5.2)
     untapped_windows: tuple = field(compare=False, repr=False, default=())
-    # the actions naming this card, each built once (`action`)
+    # the actions naming this card, each built once (`action`): by builder, then number
     actions: dict = field(compare=False, repr=False, default_factory=dict)
     # 耐性: attribute -> how much higher its defences count against that attack power
     wards: dict = field(compare=False, repr=False, default_factory=dict)
@@ -48,12 +48,17 @@ class Card:
 
     def action(self, build, slot: int, index: int = 0):
         """The action `build(card, slot, index)` makes for this card (turn it up, use or
-        attack with ability `index` from `slot`), made once: such choices recur all game."""
-        key = (build, slot, index)
-        made = self.actions.get(key)
+        attack with ability `index` from `slot`, one of the six places), made once: such
+        choices recur all game. Kept by `build`, then by one number for slot and index
+        (a look-up by number is quicker than by a tuple)."""
+        made = self.actions.get(build)
         if made is None:
-            made = self.actions[key] = build(self, slot, index)
-        return made
+            made = self.actions[build] = {}
+        key = index * 8 + slot  # slot < 8
+        action = made.get(key)
+        if action is None:
+            action = made[key] = build(self, slot, index)
+        return action
 
     def __getstate__(self) -> dict:
         """A card sent to another process (a state for parallel search) leaves the

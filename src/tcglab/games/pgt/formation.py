@@ -14,6 +14,11 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from tcglab.engine.actions import Action
+
+try:
+    import cython  # the compiled build reads the C types below from this very line
+except ModuleNotFoundError:
+    from tcglab.engine import _cy as cython
 from tcglab.engine.unavailable import Why, why
 from tcglab.games.pgt.procedure import automatic, decision
 from tcglab.games.pgt.words import say
@@ -95,6 +100,8 @@ def hand_choices(st: PgtState, seat: int) -> list[int]:
     return free
 
 
+@cython.cfunc
+@cython.locals(total=cython.long)
 def _budget(st: PgtState, seat: int, placed: list[int]) -> tuple[int, list[int]]:
     """Score already committed (placed plus face-up characters that must stay, PGT-8.3)
     and those face-up characters still to place."""
@@ -111,6 +118,9 @@ def _budget(st: PgtState, seat: int, placed: list[int]) -> tuple[int, list[int]]
     return total, must
 
 
+@cython.cfunc
+@cython.returns(cython.long)
+@cython.locals(filled=cython.bint, slot=cython.long, room=cython.long, front=cython.long)
 def _room(placed: list[int], filled: bool) -> int:
     """Free slots left once the next slot is `filled` (or left empty): PGT-8.1.3 a back
     slot behind an empty front slot must stay empty."""
