@@ -14,7 +14,7 @@ from tcglab.games.pgt.formation import SLOTS
 from tcglab.games.pgt.messages import FLIP_TEXT
 from tcglab.games.pgt.parts import ability_of, english, flip, set_counters
 from tcglab.games.pgt.procedure import decision
-from tcglab.games.pgt.words import say, seen
+from tcglab.games.pgt.words import say
 
 if TYPE_CHECKING:
     from tcglab.games.pgt.state import PgtState
@@ -192,13 +192,26 @@ def _target_actions(st: PgtState, seat: int, pid: int) -> list[Action]:
     chosen = p["targets"]
     if len(chosen) >= ab.max_targets:
         return []
-    acts = [
-        say(f"target {st.ref(i)}", "target", **seen(st, i, seat))
-        for i in candidates(st, seat, p["actor"], ab, chosen)
-    ]
+    bit, cards, cid, loc, known = 1 << seat, st.cards.cards, st.cid, st.loc, st.known
+    acts = []
+    for i in candidates(st, seat, p["actor"], ab, chosen):
+        # the target as `seen` names it: by its card if `seat` knows it, else its place
+        at = loc[i]
+        acts.append(
+            cards[cid[i]].action(_target_action, at % 6, at // 6 * 2 + bool(known[i] & bit))
+        )
     if acts and chosen:
         acts.append(say("done", "done", n=len(chosen)))
     return acts
+
+
+def _target_action(card, slot: int, index: int) -> Action:
+    """Target this character, at `slot` of seat index // 2, named by its card if the
+    chooser knows it (index odd) and else by its place (`words.seen`)."""
+    ref = f"P{index // 2 + 1}.{SLOTS[slot]}"
+    if index % 2:
+        return say(f"target {ref}", "target", card=card)
+    return say(f"target {ref}", "target", where=ref)
 
 
 @decision("target", _target_actions)

@@ -54,7 +54,9 @@ class Card:
         made = self.actions.get(build)
         if made is None:
             made = self.actions[build] = {}
-        key = index * 8 + slot  # slot < 8
+        # one number per (slot, index) as slot is 0..5; consecutive indices or slots give
+        # numbers that differ in their low bits, where a dict looks first
+        key = index * 6 + slot
         action = made.get(key)
         if action is None:
             action = made[key] = build(self, slot, index)
