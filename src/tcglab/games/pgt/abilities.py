@@ -8,6 +8,11 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from tcglab.engine.actions import Action
+
+try:
+    import cython  # the compiled build reads the C types below from this very line
+except ModuleNotFoundError:
+    from tcglab.engine import _cy as cython
 from tcglab.engine.unavailable import Why, why
 from tcglab.games.pgt import parts
 from tcglab.games.pgt.formation import SLOTS
@@ -91,6 +96,7 @@ def candidates(st: PgtState, seat: int, inst: int, ab, chosen: tuple) -> list[in
     return [] if part is None else part.candidates(st, seat, inst, ab, chosen)
 
 
+@cython.locals(slot=cython.Py_ssize_t, inst=cython.Py_ssize_t)
 def usable(st: PgtState, seat: int, mode: str, check: int) -> list[Action]:
     """The abilities `seat` may use in a window: any while their condition is met
     (PGT-9.7) and their lead part may act now (only rerolls in a reroll window,

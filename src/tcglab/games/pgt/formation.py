@@ -133,6 +133,14 @@ def _room(placed: list[int], filled: bool) -> int:
     return room
 
 
+@cython.locals(
+    slot=cython.Py_ssize_t,
+    total=cython.long,
+    spare=cython.long,
+    old=cython.Py_ssize_t,
+    inst=cython.Py_ssize_t,
+    n=cython.Py_ssize_t,
+)
 def _form_actions(st: PgtState, seat: int, initial: bool) -> list[Action]:
     """The choices for the next slot that keep the party completable: PGT-8.1.1 the
     score cap, PGT-8.1.2/8.1.3 room left for the face-up characters that must stay
