@@ -26,6 +26,11 @@ bint = bool
 double = float
 
 
+def declare(_type, value):
+    """cython.declare(type, value): a C variable in the compiled build; the value here."""
+    return value
+
+
 def locals(**_types):  # Cython's name
     """@cython.locals(name=type, ...): C types of a function's locals; none here."""
     return _unchanged

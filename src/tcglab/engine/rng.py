@@ -11,9 +11,11 @@ try:
 except ModuleNotFoundError:
     from tcglab.engine import _cy as cython
 
-_MASK = (1 << 64) - 1
-_GOLDEN = 0x9E3779B97F4A7C15
-_MIX1, _MIX2 = 0xBF58476D1CE4E5B9, 0x94D049BB133111EB
+# C unsigned 64-bit constants when compiled, plain integers otherwise.
+_MASK = cython.declare(cython.ulonglong, 0xFFFFFFFFFFFFFFFF)
+_GOLDEN = cython.declare(cython.ulonglong, 0x9E3779B97F4A7C15)
+_MIX1 = cython.declare(cython.ulonglong, 0xBF58476D1CE4E5B9)
+_MIX2 = cython.declare(cython.ulonglong, 0x94D049BB133111EB)
 
 
 class Rng:
@@ -32,21 +34,12 @@ class Rng:
 
     # Compiled, the arithmetic is on C unsigned 64-bit integers, which wrap exactly as
     # the masks below make Python's integers do.
-    @cython.locals(
-        s=cython.ulonglong,
-        z=cython.ulonglong,
-        mask=cython.ulonglong,
-        golden=cython.ulonglong,
-        mix1=cython.ulonglong,
-        mix2=cython.ulonglong,
-    )
+    @cython.locals(s=cython.ulonglong, z=cython.ulonglong)
     def next_u64(self) -> int:
-        mask, golden, mix1, mix2 = _MASK, _GOLDEN, _MIX1, _MIX2
         s = self._s
-        s = (s + golden) & mask
-        self._s = s
-        z = ((s ^ (s >> 30)) * mix1) & mask
-        z = ((z ^ (z >> 27)) * mix2) & mask
+        self._s = s = (s + _GOLDEN) & _MASK
+        z = ((s ^ (s >> 30)) * _MIX1) & _MASK
+        z = ((z ^ (z >> 27)) * _MIX2) & _MASK
         return z ^ (z >> 31)
 
     def skip(self, draws: int) -> None:
