@@ -103,8 +103,13 @@ class StepState(State):
                 self.to_move, self._legal = step[1], legal
                 return
             stack.pop()
-            if rule.skip is not None:
-                rule.skip(self, *step[1:])
+            skip = rule.skip
+            if skip is None:
+                continue
+            if cython.compiled:
+                _call(skip, self, step, None)
+            else:
+                skip(self, *step[1:])
         self.to_move, self._legal = None, []
 
     def refresh_legal(self) -> None:

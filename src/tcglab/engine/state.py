@@ -124,9 +124,12 @@ class State(ABC):
 
         An action that is not legal raises IllegalAction and changes nothing.
         """
-        action_id = action if isinstance(action, str) else action.id
+        if isinstance(action, str):
+            action_id = action
+        else:  # an Action is a tuple led by its id
+            action_id = action[0] if isinstance(action, Action) else action.id
         for legal in self._legal:
-            if legal[0] == action_id:  # an Action is a tuple led by its id
+            if legal[0] == action_id:
                 break
         else:
             raise IllegalAction(self._illegal_message(action_id))
