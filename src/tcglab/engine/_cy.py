@@ -17,13 +17,10 @@ from __future__ import annotations
 compiled = False
 
 # C types, as the Python values they hold in plain Python.
-int = int  # Cython's C int
 long = int
-longlong = int
 ulonglong = int
 Py_ssize_t = int
 bint = bool
-double = float
 
 
 def declare(_type, value):
@@ -43,16 +40,6 @@ def returns(_type):
 
 def cfunc(function):
     """@cython.cfunc: a C function in the compiled build; a plain function here."""
-    return function
-
-
-def ccall(function):
-    """@cython.ccall: callable from C and Python in the compiled build."""
-    return function
-
-
-def inline(function):
-    """@cython.inline: a hint to the C compiler."""
     return function
 
 
