@@ -16,6 +16,11 @@ from typing import ClassVar, NamedTuple
 from tcglab.engine.actions import Action
 from tcglab.engine.state import State
 
+try:
+    import cython  # the compiled build reads `cython.compiled` and the decorators here
+except ModuleNotFoundError:
+    from tcglab.engine import _cy as cython
+
 
 class Decision(NamedTuple):
     actions: Callable
@@ -61,7 +66,11 @@ class StepState(State):
 
     def _apply(self, action: Action) -> None:
         step = self.stack.pop()
-        self.procedure.decisions[step[0]].resolve(self, action, *step[1:])
+        resolve = self.procedure.decisions[step[0]].resolve
+        if cython.compiled:
+            _call(resolve, self, step, action)
+        else:
+            resolve(self, action, *step[1:])
         self.advance()
 
     def may_decide(self, seat: int) -> bool:
@@ -78,16 +87,29 @@ class StepState(State):
             run = automatic.get(step[0])
             if run is not None:
                 stack.pop()
-                run(self, *step[1:])
+                if cython.compiled:
+                    _call(run, self, step, None)
+                else:
+                    run(self, *step[1:])
                 continue
             rule = decisions[step[0]]
-            legal = rule.actions(self, *step[1:]) if not leave or self.may_decide(step[1]) else []
+            if leave and not self.may_decide(step[1]):
+                legal = []
+            elif cython.compiled:
+                legal = _call(rule.actions, self, step, None)
+            else:
+                legal = rule.actions(self, *step[1:])
             if legal:
                 self.to_move, self._legal = step[1], legal
                 return
             stack.pop()
-            if rule.skip is not None:
-                rule.skip(self, *step[1:])
+            skip = rule.skip
+            if skip is None:
+                continue
+            if cython.compiled:
+                _call(skip, self, step, None)
+            else:
+                skip(self, *step[1:])
         self.to_move, self._legal = None, []
 
     def refresh_legal(self) -> None:
@@ -96,3 +118,30 @@ class StepState(State):
         if self.to_move is not None:
             step = self.stack[-1]
             self._legal = self.procedure.decisions[step[0]].actions(self, *step[1:])
+
+
+@cython.cfunc
+def _call(function, state, step: tuple, action):
+    """`function(state, *step[1:])`, or with `action` after the state unless it is None,
+    called without building a tuple of the arguments: in the compiled build, where a
+    call of up to a few arguments passes them as they are."""
+    n = len(step)
+    if action is None:
+        if n == 2:
+            return function(state, step[1])
+        if n == 3:
+            return function(state, step[1], step[2])
+        if n == 4:
+            return function(state, step[1], step[2], step[3])
+        if n == 5:
+            return function(state, step[1], step[2], step[3], step[4])
+        return function(state, *step[1:])
+    if n == 2:
+        return function(state, action, step[1])
+    if n == 3:
+        return function(state, action, step[1], step[2])
+    if n == 4:
+        return function(state, action, step[1], step[2], step[3])
+    if n == 5:
+        return function(state, action, step[1], step[2], step[3], step[4])
+    return function(state, action, *step[1:])

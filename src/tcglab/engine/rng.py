@@ -6,8 +6,16 @@ int and a tuple of forced results rather than a Mersenne Twister table.
 
 from __future__ import annotations
 
-_MASK = (1 << 64) - 1
-_GOLDEN = 0x9E3779B97F4A7C15
+try:
+    import cython  # the compiled build reads the types below from this very line
+except ModuleNotFoundError:
+    from tcglab.engine import _cy as cython
+
+# C unsigned 64-bit constants when compiled, plain integers otherwise.
+_MASK = cython.declare(cython.ulonglong, 0xFFFFFFFFFFFFFFFF)
+_GOLDEN = cython.declare(cython.ulonglong, 0x9E3779B97F4A7C15)
+_MIX1 = cython.declare(cython.ulonglong, 0xBF58476D1CE4E5B9)
+_MIX2 = cython.declare(cython.ulonglong, 0x94D049BB133111EB)
 
 
 class Rng:
@@ -24,10 +32,14 @@ class Rng:
         self._forced: tuple[int, ...] = ()
         self._by: dict[str, tuple[int, ...]] | None = None
 
+    # Compiled, the arithmetic is on C unsigned 64-bit integers, which wrap exactly as
+    # the masks below make Python's integers do.
+    @cython.locals(s=cython.ulonglong, z=cython.ulonglong)
     def next_u64(self) -> int:
-        self._s = s = (self._s + _GOLDEN) & _MASK
-        z = ((s ^ (s >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
-        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+        s = self._s
+        self._s = s = (s + _GOLDEN) & _MASK
+        z = ((s ^ (s >> 30)) * _MIX1) & _MASK
+        z = ((z ^ (z >> 27)) * _MIX2) & _MASK
         return z ^ (z >> 31)
 
     def skip(self, draws: int) -> None:

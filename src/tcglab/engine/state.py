@@ -46,6 +46,8 @@ def digest_of(data) -> str:
     return hashlib.sha256(canonical_json(data).encode()).hexdigest()
 
 
+_new = tuple.__new__
+
 _DEAL_FORCED: ContextVar[tuple | None] = ContextVar("tcglab_deal_forced", default=None)
 
 
@@ -122,9 +124,12 @@ class State(ABC):
 
         An action that is not legal raises IllegalAction and changes nothing.
         """
-        action_id = action if isinstance(action, str) else action.id
+        if isinstance(action, str):
+            action_id = action
+        else:  # an Action is a tuple led by its id
+            action_id = action[0] if isinstance(action, Action) else action.id
         for legal in self._legal:
-            if legal.id == action_id:
+            if legal[0] == action_id:
                 break
         else:
             raise IllegalAction(self._illegal_message(action_id))
@@ -214,7 +219,7 @@ class State(ABC):
     def emit(self, kind: str, secret: dict[int, dict] | None = None, **data) -> None:
         if self._shared:
             self.own_log()
-        self.log.append(Event(kind, data, secret))
+        self.log.append(_new(Event, (kind, data, secret)))  # Event(...) without its frame
 
     def own_log(self) -> list[Event]:
         """The event log, this state's own to write to: a clone shares the log and the

@@ -8,13 +8,18 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from tcglab.engine.actions import Action
+
+try:
+    import cython  # the compiled build reads the C types below from this very line
+except ModuleNotFoundError:
+    from tcglab.engine import _cy as cython
 from tcglab.engine.unavailable import Why, why
 from tcglab.games.pgt import parts
 from tcglab.games.pgt.formation import SLOTS
 from tcglab.games.pgt.messages import FLIP_TEXT
 from tcglab.games.pgt.parts import ability_of, english, flip, set_counters
 from tcglab.games.pgt.procedure import decision
-from tcglab.games.pgt.words import say, seen
+from tcglab.games.pgt.words import say
 
 if TYPE_CHECKING:
     from tcglab.games.pgt.state import PgtState
@@ -56,20 +61,8 @@ def new_proc(st: PgtState, kind: str, seat: int, actor: int, ab: int, **extra) -
 # -- what may be used now ----------------------------------------------------------------
 
 
-def payable(st: PgtState, inst: int, index: int, ab) -> bool:
-    """PGT-9.5 the activation condition can be met now."""
-    if ab.taps and st.tapped[inst]:
-        return False
-    if ab.counter_cost:
-        have = dict(st.counters.get(inst, ()))
-        for name, n in ab.counter_cost:
-            if have.get(name, 0) < n:
-                return False
-    return not (ab.once_per_round and (inst, index) in st.used)
-
-
 def condition_problem(st: PgtState, inst: int, index: int, ab) -> Why | None:
-    """Why the activation condition cannot be met now (what `payable` tests), or None."""
+    """Why the activation condition cannot be met now (what `usable` tests), or None."""
     if ab.taps and st.tapped[inst]:  # PGT-9.5.1 / PGT-9.5.2 it taps to pay
         return why("tapped", "PGT-9.5.2")
     if ab.counter_cost:  # PGT-9.5.4 counters taken off it
@@ -103,13 +96,14 @@ def candidates(st: PgtState, seat: int, inst: int, ab, chosen: tuple) -> list[in
     return [] if part is None else part.candidates(st, seat, inst, ab, chosen)
 
 
+@cython.locals(slot=cython.Py_ssize_t, inst=cython.Py_ssize_t)
 def usable(st: PgtState, seat: int, mode: str, check: int) -> list[Action]:
     """The abilities `seat` may use in a window: any while their condition is met
     (PGT-9.7) and their lead part may act now (only rerolls in a reroll window,
     PGT-14.2.7, PGT-GAP-24; attack boosts only while the own attack waits, PGT-11.5)."""
     acts = []
     flipping = None  # the face-down characters already turning up (worked out if needed)
-    cards, cid, up = st.cards.cards, st.cid, st.up
+    cards, cid, up, tapped = st.cards.cards, st.cid, st.up, st.tapped
     for slot, inst in enumerate(st.field[seat]):
         if inst < 0:
             continue
@@ -121,14 +115,26 @@ def usable(st: PgtState, seat: int, mode: str, check: int) -> list[Action]:
                     acts.append(cards[cid[inst]].action(_flip_action, slot))
             continue
         card = cards[cid[inst]]
-        for index, ab, lead, aimed in card.in_windows:
-            if (
-                payable(st, inst, index, ab)
-                and lead.aim(st, seat, mode, check) is not None
-                and (aimed is None or aimed.candidates(st, seat, inst, ab, ()))
-            ):
+        # PGT-9.5 the activation condition can be met now: a tapped character cannot tap
+        for index, ab, lead, aimed in card.untapped_windows if tapped[inst] else card.in_windows:
+            if ab.counter_cost and not _counters_cover(st, inst, ab):
+                continue
+            if ab.once_per_round and (inst, index) in st.used:
+                continue
+            if lead.aim(st, seat, mode, check) is None:
+                continue
+            if aimed is None or aimed.candidates(st, seat, inst, ab, ()):
                 acts.append(card.action(_use_action, slot, index))
     return acts
+
+
+def _counters_cover(st: PgtState, inst: int, ab) -> bool:
+    """PGT-9.5.4 the character holds the counters the ability takes off."""
+    held = st.counters.get(inst)
+    if held is None:  # none on it, the usual case
+        return all(n <= 0 for _, n in ab.counter_cost)
+    have = dict(held)
+    return all(have.get(name, 0) >= n for name, n in ab.counter_cost)
 
 
 def _flip_action(card, slot: int, _index: int) -> Action:
@@ -192,13 +198,26 @@ def _target_actions(st: PgtState, seat: int, pid: int) -> list[Action]:
     chosen = p["targets"]
     if len(chosen) >= ab.max_targets:
         return []
-    acts = [
-        say(f"target {st.ref(i)}", "target", **seen(st, i, seat))
-        for i in candidates(st, seat, p["actor"], ab, chosen)
-    ]
+    bit, cards, cid, loc, known = 1 << seat, st.cards.cards, st.cid, st.loc, st.known
+    acts = []
+    for i in candidates(st, seat, p["actor"], ab, chosen):
+        # the target as `seen` names it: by its card if `seat` knows it, else its place
+        at = loc[i]
+        acts.append(
+            cards[cid[i]].action(_target_action, at % 6, at // 6 * 2 + bool(known[i] & bit))
+        )
     if acts and chosen:
         acts.append(say("done", "done", n=len(chosen)))
     return acts
+
+
+def _target_action(card, slot: int, index: int) -> Action:
+    """Target this character, at `slot` of seat index // 2, named by its card if the
+    chooser knows it (index odd) and else by its place (`words.seen`)."""
+    ref = f"P{index // 2 + 1}.{SLOTS[slot]}"
+    if index % 2:
+        return say(f"target {ref}", "target", card=card)
+    return say(f"target {ref}", "target", where=ref)
 
 
 @decision("target", _target_actions)

@@ -38,7 +38,9 @@ class Card:
     # windows: activated, not Ａ (only as the attack) and not Ｒ (only on flipping); the
     # parts say when it may be used and what it aims at (parts.lead, parts.aimed)
     in_windows: tuple = field(compare=False, repr=False, default=())
-    # the actions naming this card, each built once (`action`)
+    # those of them that do not tap the character, all it may use while tapped (PGT-9.5.2)
+    untapped_windows: tuple = field(compare=False, repr=False, default=())
+    # the actions naming this card, each built once (`action`): by builder, then number
     actions: dict = field(compare=False, repr=False, default_factory=dict)
     # 耐性: attribute -> how much higher its defences count against that attack power
     wards: dict = field(compare=False, repr=False, default_factory=dict)
@@ -46,12 +48,19 @@ class Card:
 
     def action(self, build, slot: int, index: int = 0):
         """The action `build(card, slot, index)` makes for this card (turn it up, use or
-        attack with ability `index` from `slot`), made once: such choices recur all game."""
-        key = (build, slot, index)
-        made = self.actions.get(key)
+        attack with ability `index` from `slot`, one of the six places), made once: such
+        choices recur all game. Kept by `build`, then by one number for slot and index
+        (a look-up by number is quicker than by a tuple)."""
+        made = self.actions.get(build)
         if made is None:
-            made = self.actions[key] = build(self, slot, index)
-        return made
+            made = self.actions[build] = {}
+        # one number per (slot, index) as slot is 0..5; consecutive indices or slots give
+        # numbers that differ in their low bits, where a dict looks first
+        key = index * 6 + slot
+        action = made.get(key)
+        if action is None:
+            action = made[key] = build(self, slot, index)
+        return action
 
     def __getstate__(self) -> dict:
         """A card sent to another process (a state for parallel search) leaves the
@@ -90,6 +99,11 @@ def read_card(path: Path, entry: dict, index: int) -> Card:
             raise CardDataError(
                 f"{path}: card {read.card}: ability {number} {text!r}: {exc}"
             ) from None
+    in_windows = tuple(
+        (i, a, parts.lead(a), parts.aimed(a))
+        for i, a in enumerate(abilities)
+        if a.activated and not a.is_attack and not a.on_flip
+    )
     result = Card(
         **read.names(),
         score=read.number("score", 0, 10),
@@ -97,11 +111,8 @@ def read_card(path: Path, entry: dict, index: int) -> Card:
         mdef=read.number("mdef", 0, 30),
         attribute=attribute,
         abilities=tuple(abilities),
-        in_windows=tuple(
-            (i, a, parts.lead(a), parts.aimed(a))
-            for i, a in enumerate(abilities)
-            if a.activated and not a.is_attack and not a.on_flip
-        ),
+        in_windows=in_windows,
+        untapped_windows=tuple(entry for entry in in_windows if not entry[1].taps),
     )
     for ability in abilities:
         if ability.ward:

@@ -11,10 +11,14 @@ choice (PGT-8.4: formation is over once the layout is fixed).
 
 from __future__ import annotations
 
-from functools import cache
 from typing import TYPE_CHECKING
 
 from tcglab.engine.actions import Action
+
+try:
+    import cython  # the compiled build reads the C types below from this very line
+except ModuleNotFoundError:
+    from tcglab.engine import _cy as cython
 from tcglab.engine.unavailable import Why, why
 from tcglab.games.pgt.procedure import automatic, decision
 from tcglab.games.pgt.words import say
@@ -96,6 +100,8 @@ def hand_choices(st: PgtState, seat: int) -> list[int]:
     return free
 
 
+@cython.cfunc
+@cython.locals(total=cython.long)
 def _budget(st: PgtState, seat: int, placed: list[int]) -> tuple[int, list[int]]:
     """Score already committed (placed plus face-up characters that must stay, PGT-8.3)
     and those face-up characters still to place."""
@@ -112,6 +118,9 @@ def _budget(st: PgtState, seat: int, placed: list[int]) -> tuple[int, list[int]]
     return total, must
 
 
+@cython.cfunc
+@cython.returns(cython.long)
+@cython.locals(filled=cython.bint, slot=cython.long, room=cython.long, front=cython.long)
 def _room(placed: list[int], filled: bool) -> int:
     """Free slots left once the next slot is `filled` (or left empty): PGT-8.1.3 a back
     slot behind an empty front slot must stay empty."""
@@ -124,12 +133,20 @@ def _room(placed: list[int], filled: bool) -> int:
     return room
 
 
+@cython.locals(
+    slot=cython.Py_ssize_t,
+    total=cython.long,
+    spare=cython.long,
+    old=cython.Py_ssize_t,
+    inst=cython.Py_ssize_t,
+    n=cython.Py_ssize_t,
+)
 def _form_actions(st: PgtState, seat: int, initial: bool) -> list[Action]:
     """The choices for the next slot that keep the party completable: PGT-8.1.1 the
     score cap, PGT-8.1.2/8.1.3 room left for the face-up characters that must stay
     (PGT-8.3)."""
     placed = st.forming[seat]
-    name = SLOTS[len(placed)]
+    slot = len(placed)
     total, must = _budget(st, seat, placed)
     cards, cid, up = st.cards.cards, st.cid, st.up
     # a card here leaves _room(placed, True) slots; one of `must` here needs one fewer
@@ -142,29 +159,39 @@ def _form_actions(st: PgtState, seat: int, initial: bool) -> list[Action]:
         # one of `must` is already in the total and needs no slot beyond its own
         fits = spare >= -1 if inst in must else spare >= 0 and total + card.score <= SCORE_CAP
         if fits:
-            acts.append(_choice(name, "keep", SLOTS[old], card.name_en, card.name_ja, up[inst]))
+            acts.append(card.action(keep_choice, slot, old * 2 + up[inst]))
     if spare >= 0:  # hand cards are never among `must`
         for n, inst in enumerate(hand_choices(st, seat), start=1):
             card = cards[cid[inst]]
             if total + card.score <= SCORE_CAP:
-                acts.append(_choice(name, "put", n, card.name_en, card.name_ja, card.score))
+                acts.append(card.action(put_choice, slot, n))
     if _room(placed, False) >= len(must):
-        acts.append(_choice(name, "empty"))
+        acts.append(EMPTY[slot])
     if placed:
-        acts.append(_choice(SLOTS[_last_choice(placed)], "undo"))
+        acts.append(UNDO[_last_choice(placed)])
     return acts
 
 
-@cache
-def _choice(slot: str, verb: str, arg=None, en: str = "", ja: str = "", note=None) -> Action:
-    """One formation choice for `slot`: keep the character now at `arg` (`note`: face-up),
-    put hand card H`arg` (`note`: its score), leave it empty, or undo it. Formation
-    labels recur all game long, so each is built once."""
-    if verb == "keep":
-        return say(f"keep {arg}", "keep", slot=slot, en=en, ja=ja, up=bool(note), arg=arg)
-    if verb == "put":
-        return say(f"put H{arg}", "put", slot=slot, en=en, ja=ja, score=note)
-    return say(verb, verb, slot=slot)
+# Formation labels recur all game long, so each choice is built once: those naming a
+# card kept by the card (`Card.action`), the others here.
+
+
+def keep_choice(card, slot: int, where: int) -> Action:
+    """Keep for `slot` this character, now at SLOTS[where // 2] and face-up if where is
+    odd."""
+    old = SLOTS[where // 2]
+    data = {"slot": SLOTS[slot], "en": card.name_en, "ja": card.name_ja}
+    return say(f"keep {old}", "keep", **data, up=bool(where % 2), arg=old)
+
+
+def put_choice(card, slot: int, n: int) -> Action:
+    """Put hand card H`n` (this card) face-down in `slot`."""
+    data = {"slot": SLOTS[slot], "en": card.name_en, "ja": card.name_ja}
+    return say(f"put H{n}", "put", **data, score=card.score)
+
+
+EMPTY = tuple(say("empty", "empty", slot=slot) for slot in SLOTS)
+UNDO = tuple(say("undo", "undo", slot=slot) for slot in SLOTS)
 
 
 def _last_choice(placed: list[int]) -> int:

@@ -15,7 +15,6 @@ from typing import TYPE_CHECKING
 
 from tcglab.engine.unavailable import Refusal, Refusals
 from tcglab.games.pgt import abilities, combat, formation
-from tcglab.games.pgt.formation import SLOTS
 from tcglab.games.pgt.messages import REASONS
 
 if TYPE_CHECKING:
@@ -26,27 +25,23 @@ def placements(st: PgtState, seat: int) -> list[Refusal]:
     """The choices for the next slot that would leave the party impossible to finish
     (the ids and labels `formation._form_actions` gives the possible ones)."""
     placed = st.forming[seat]
-    slot = SLOTS[len(placed)]
+    slot = len(placed)
     found = []
     for old, inst in enumerate(st.field[seat]):
         if inst < 0 or inst in placed:
             continue
         reason = formation.placement_problem(st, seat, inst)
         if reason is not None:
-            card = st.card(inst)
-            keep = formation._choice(
-                slot, "keep", SLOTS[old], card.name_en, card.name_ja, st.up[inst]
-            )
+            keep = st.card(inst).action(formation.keep_choice, slot, old * 2 + st.up[inst])
             found.append(Refusal(keep, reason))
     for n, inst in enumerate(formation.hand_choices(st, seat), start=1):
         reason = formation.placement_problem(st, seat, inst)
         if reason is not None:
-            card = st.card(inst)
-            put = formation._choice(slot, "put", n, card.name_en, card.name_ja, card.score)
+            put = st.card(inst).action(formation.put_choice, slot, n)
             found.append(Refusal(put, reason))
     reason = formation.empty_problem(st, seat)
     if reason is not None:
-        found.append(Refusal(formation._choice(slot, "empty"), reason))
+        found.append(Refusal(formation.EMPTY[slot], reason))
     return found
 
 

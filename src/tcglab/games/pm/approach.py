@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 
 from tcglab.engine.actions import Action
 from tcglab.engine.unavailable import Why, why
-from tcglab.games.pm import effects, paying, plays, turn
+from tcglab.games.pm import effects, paying, plays, turn, values
 from tcglab.games.pm.places import in_main, retire
 from tcglab.games.pm.procedure import automatic, decision
 from tcglab.games.pm.words import say
@@ -64,8 +64,7 @@ def _declare_actions(st: PMState, seat: int) -> list[Action]:
     if not ready:
         return []
     acts = []
-    for inst in ready:
-        ap, dp = st.values(inst)
+    for inst, (ap, dp) in zip(ready, values.main_values(st, seat, ready), strict=True):
         card = st.card(inst)
         acts.append(say(f"approach {st.ref(inst)[3:]}", "approach", card=card, ap=ap, dp=dp))
     for inst in ready:

@@ -11,6 +11,7 @@ from tcglab.engine.unavailable import Why, why
 from tcglab.games.pm import effects, values
 from tcglab.games.pm.paying import (
     character_cost,
+    matches,
     pay_problem,
     payable,
     push_pay,
@@ -121,41 +122,90 @@ def text_problem(st: PMState, seat: int, inst: int, phase: str) -> Why | str | N
 
 
 def hand_plays(st: PMState, seat: int, phase: str) -> list[Action]:
-    """The cards in hand playable now; cheap tests first, the full check after."""
+    """The cards in hand playable now: what `card_problem` finds no problem with,
+    tested here without building the sources once per card. The sources a card could
+    pay with are the hand but itself and the face-up point cards (`payable`), so the
+    sum of their sources is one total less the card's own."""
     pool, cid, down = st.pool, st.cid, st.down
-    count = len(st.points[seat])
-
-    def given(card: Card) -> int:
-        return 3 if card.source3 is not None and count >= card.source3 else card.source
-
+    points = st.points[seat]
+    count = len(points)
     hand = [(inst, pool[cid[inst]]) for inst in st.hand[seat]]
-    total = sum(given(card) for _, card in hand)
-    total += sum(given(pool[cid[i]]) for i in st.points[seat] if not down[i])
+    total = 0
+    for _, card in hand:
+        total += 3 if card.source3 is not None and count >= card.source3 else card.source
+    for i in points:
+        if not down[i]:
+            card = pool[cid[i]]
+            total += 3 if card.source3 is not None and count >= card.source3 else card.source
     own_main = phase == "main" and seat == st.current
     acts, seen = [], set()
+    taken = None  # the names on one's field (PM-GAP-10), found if needed
     for inst, card in hand:
-        if card.id in seen:
+        card_id = card.id
+        if card_id in seen:
             continue
-        seen.add(card.id)
-        if card.kind != "event":
-            if not own_main:
+        seen.add(card_id)
+        kind = card.kind
+        given = 3 if card.source3 is not None and count >= card.source3 else card.source
+        if kind == "event":
+            text = card.text
+            if not tag_allows(st, seat, text, phase):
                 continue
-        elif not tag_allows(st, seat, card.text, phase):
+            if card.cost > total - given:  # PM-1.5 / PM-1.6.2
+                continue
+            if not effects.usable(st, seat, text.effect, inst):  # PM-1.7.2
+                continue
+        elif not own_main:  # PM-1.7.1 / PM-1.7.3 the turn player, in the main phase
             continue
-        off = st.discount[seat] if card.is_character else 0
-        if card.cost - off > total - given(card):
+        elif kind == "character":
+            if card.cost - st.discount[seat] > total - given:
+                continue
+            if st.options["unique_names"]:  # `name_clash`, with the field's names found once
+                if taken is None:
+                    taken = set()
+                    for other in st.main[seat] + st.support[seat]:
+                        taken.update(pool[cid[other]].names)
+                if not card.names.isdisjoint(taken):
+                    continue
+        elif card.cost > total - given or not (st.main[seat] or st.support[seat]):
             continue
-        if card_problem(st, seat, inst, phase) is None:
-            acts.append(say(f"play {card.id}", "play", card=card, cost=card.cost))
+        if card.combi and card.names and not _combi_source(st, seat, inst, card.names):
+            continue  # PM-1.11.4 the sources must include a character of its name
+        acts.append(say(f"play {card_id}", "play", card=card, cost=card.cost))
     acts.sort()
     return acts
 
 
+def _combi_source(st: PMState, seat: int, inst: int, names: frozenset) -> bool:
+    """A source other than `inst` that is a character of one of `names` (`payable`)."""
+    pool, cid, down = st.pool, st.cid, st.down
+    for i in st.hand[seat]:
+        if i != inst and matches(pool[cid[i]], names):
+            return True
+    return any(not down[i] and matches(pool[cid[i]], names) for i in st.points[seat])
+
+
 def text_uses(st: PMState, seat: int, phase: str) -> list[Action]:
+    """The texts of one's characters usable now: what `text_problem` finds no problem
+    with, the sources of each colour summed once for all of them."""
+    pool, cid, rested = st.pool, st.cid, st.rested
+    have: dict[str, int] = {}
     acts = []
     for inst in st.main[seat] + st.support[seat]:
-        card = st.card(inst)
-        if card.text is not None and text_problem(st, seat, inst, phase) is None:
+        card = pool[cid[inst]]
+        text = card.text
+        if text is None or card.kind != "character":
+            continue
+        if not values.gate(st, card, seat) or not tag_allows(st, seat, text, phase):
+            continue  # PM-1.11.5, PM-1.8
+        if text.rest and rested[inst]:  # PM-1.7.4
+            continue
+        if not effects.usable(st, seat, text.effect, inst):
+            continue
+        colour = text.colour
+        if colour not in have:
+            have[colour] = sum(source_of(st, seat, i) for i in sources(st, seat, colour, -1))
+        if have[colour] >= text.pay:
             acts.append(say(f"use {st.ref(inst)}", "use", card=card))
     return acts
 

@@ -102,6 +102,26 @@ def values(st: PMState, inst: int) -> tuple[int, int]:
     return _compose(st, inst, st.pool[st.cid[inst]], seat, own, over, supports)
 
 
+def main_values(st: PMState, seat: int, insts: list[int]) -> list[tuple[int, int]]:
+    """`values` of characters in `seat`'s main area, the auras over it and the supports
+    set found once for all of them."""
+    over = auras(st, seat)
+    supported = hosted(st)
+    pool, cid, mods = st.pool, st.cid, st.mods
+    return [
+        _compose(
+            st,
+            inst,
+            pool[cid[inst]],
+            seat,
+            [m for m in mods if m[0] == inst],
+            over,
+            supported.get(inst, ()),
+        )
+        for inst in insts
+    ]
+
+
 def area(
     st: PMState, insts: list[int], over: list[tuple], hosted: dict[int, list[int]]
 ) -> list[tuple[int | None, int | None, int]]:
