@@ -1,10 +1,10 @@
 """The search's playouts take actions straight from the state's legal list
-(`ismcts.take`): they must play exactly as `State.apply` with a generator choice would,
-in every game, and leave the original of a clone untouched."""
+(`State.legal`, `State.take`): they must play exactly as `State.apply` with a
+generator choice would, in every game, and leave the original of a clone untouched."""
 
 import pytest
 
-from tcglab.agents.ismcts import random_rollout, take
+from tcglab.agents.ismcts import random_rollout
 from tcglab.engine import Rng, get_game
 
 GAMES = ("higurashi", "pgt", "pm", "ps")
@@ -40,6 +40,7 @@ def test_taking_an_action_leaves_the_original_of_a_clone_alone(game_id):
     original = _mid_game(game_id, 5)
     before = (original.digest(), original.events_digest(), list(original.history))
     twin = original.clone()
-    take(twin, twin.legal_actions()[-1])
+    assert twin.legal == twin.legal_actions()
+    twin.take(twin.legal[-1])
     assert twin.history[-1] == original.legal_actions()[-1].id
     assert (original.digest(), original.events_digest(), original.history) == before

@@ -62,30 +62,16 @@ def win_shares(state: State) -> list[float]:
     return [1.0 / len(winners) if seat in winners else 0.0 for seat in range(state.players)]
 
 
-def take(state: State, action: Action) -> None:
-    """`state.apply(action)` for an action taken from the state's own legal list, which
-    is legal by construction: the same steps without copying the list or looking the
-    action up again by id, which a playout would otherwise do at every step."""
-    if state._shared:
-        state.own_log()
-    state.history.append(action[0])  # the action's id
-    state._apply(action)
-
-
 def random_rollout(state: State, rng: Rng, limit: int) -> None:
     """Uniformly random actions, at most `limit` of them. Draws exactly as
     `state.apply(rng.choice(state.legal_actions()))` would, without building a list
-    a step."""
-    draw, carry_out = rng.next_u64, state._apply
+    or looking an id up at each step."""
+    below, take = rng.below, state.take
     for _ in range(limit):
         if state.result is not None:
             return
-        legal = state._legal
-        action = legal[(draw() * len(legal)) >> 64]  # rng.below(len(legal))
-        if state._shared:  # take(state, action), inlined
-            state.own_log()
-        state.history.append(action[0])
-        carry_out(action)
+        legal = state.legal
+        take(legal[below(len(legal))])
 
 
 def policy_rollout(policy: Agent, mix: float = 0.0) -> Rollout:
@@ -96,11 +82,11 @@ def policy_rollout(policy: Agent, mix: float = 0.0) -> Rollout:
         for _ in range(limit):
             if state.result is not None:
                 return
-            legal = state._legal  # read, never changed: no copy
+            legal = state.legal  # read, never changed: no copy
             if len(legal) == 1:
-                take(state, legal[0])
+                state.take(legal[0])
             elif mix and rng.below(1 << 20) < mix * (1 << 20):
-                take(state, rng.choice(legal))
+                state.take(rng.choice(legal))
             else:  # checked: the policy's answer is not taken on trust
                 state.apply(policy.choose(Decision(state)))
 
@@ -280,7 +266,7 @@ class IsmctsAgent:
 
     def _descend(self, state: State, node: _Edge, path: list[_Edge], rng: Rng) -> bool:
         """One step down the tree; True once it has expanded a new edge (then roll out)."""
-        legal = state._legal  # read, never changed: no copy
+        legal = state.legal  # read, never changed: no copy
         children, seat = node.children, state.to_move
         untried, tried, edges = [], [], []
         for action in legal:
@@ -295,12 +281,12 @@ class IsmctsAgent:
             action = self._expansion(state, node, legal, untried, rng)
             edge = children[seat, action[0]] = _Edge(seat)
             path.append(edge)
-            take(state, action)
+            state.take(action)
             return True
         # This sample's own action object: another sample's may differ beside the id.
         chosen = self._select(node, seat, tried, edges)
         path.append(edges[chosen])
-        take(state, tried[chosen])
+        state.take(tried[chosen])
         return False
 
     def _may_widen(self, node: _Edge) -> bool:

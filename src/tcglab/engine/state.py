@@ -119,6 +119,20 @@ class State(ABC):
         """Every legal choice of the seat to move (empty once the game is over)."""
         return list(self._legal)
 
+    @property
+    def legal(self) -> list[Action]:
+        """The legal actions themselves, not a copy, for callers that only read them
+        (a playout, a server) and would otherwise copy the list at every step."""
+        return self._legal
+
+    def take(self, action: Action) -> None:
+        """`apply` for an action from this state's own legal list, legal by
+        construction: the same steps without looking it up again by id."""
+        if self._shared:
+            self.own_log()
+        self.history.append(action[0])  # an Action is a tuple led by its id
+        self._apply(action)
+
     def apply(self, action: Action | str) -> None:
         """Take a legal action (or its id) and advance to the next decision.
 

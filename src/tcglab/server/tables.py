@@ -189,7 +189,7 @@ class Table:
         seat = self.seats[state.to_move]
         if seat.kind != "human" or not seat.auto_pass:
             return None
-        legal = state._legal
+        legal = state.legal
         if not self.game.plays_for_person(legal, self.last_actor == seat.seat):
             return None
         return seat.seat, legal[0]
