@@ -31,8 +31,6 @@ FEATURES = (
     "danger",  # summed over face-up characters: the best chance an enemy attack takes it
     "most_danger",  # the largest of those chances: the character most at risk
     "can_strike",  # upright face-up characters that out-attack some enemy's defence
-    "equipment",  # equipment attached to its characters: lasting strength (G4-6.2)
-    "modifiers",  # summed attack and defence changes in effect: many end with the turn
 )
 
 
@@ -73,8 +71,6 @@ def seat_features(view: dict, seat: int) -> list[float]:
         sum(dangers),
         max(dangers, default=0.0),
         sum(1 for c in known if not c["sideways"] and c["attack"] > weakest),
-        sum(len(c["equipment"]) for c in row),
-        sum(c["attack_mod"] + c["defence_mod"] for c in row),
     ]
 
 
