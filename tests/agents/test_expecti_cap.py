@@ -88,12 +88,3 @@ def test_the_value_scores_positions_of_a_game_in_between_zero_and_one():
         seen += 1
         state.apply(agents[state.to_move].choose(Decision(state)))
     assert len(value_model.WEIGHTS) == len(value_model.FEATURES) and seen > 7
-
-
-def test_equipment_counts_for_its_seat():
-    view = GAME.new_state(3, 2).observe(None)
-    before = HigurashiAgent.value(view)[0]
-    view["seats"][0]["characters"][0]["equipment"] = ["E99"]
-    weight = value_model.WEIGHTS[value_model.FEATURES.index("equipment")]
-    after = HigurashiAgent.value(view)[0]
-    assert (after > before) == (weight > 0) and after != before
