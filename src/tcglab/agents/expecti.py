@@ -18,8 +18,11 @@ looking ahead to the end of the seat's turn:
 The action with the best average over the worlds is chosen; every action is judged on
 the same worlds, so what the hidden cards do to all of them alike cancels out. The
 guide's choice stands unless another action beats its average by more than `margin`
-(ties included). Nothing is kept between decisions, and for a given seed the
-choice is reproducible.
+(ties included). With `leaves` set, the positions scored in the first world tell what
+one world costs, and the worlds searched are cut so that the decision scores about
+`leaves` positions (at least one world): a position with many actions or rolls gets
+fewer worlds instead of a long wait. Nothing is kept between decisions, and for a given
+seed the choice is reproducible.
 """
 
 from __future__ import annotations
@@ -55,9 +58,10 @@ class ExpectiAgent:
         outcomes: int = dice_outcomes.MOST_OUTCOMES,
         turns: int = 1,
         margin: float = 0.0,
+        leaves: int = 0,
     ) -> None:
-        if worlds < 1 or depth < 1 or dice < 0 or turns < 1:
-            raise ValueError("expecti needs worlds, depth and turns >= 1 and dice >= 0")
+        if worlds < 1 or depth < 1 or dice < 0 or turns < 1 or leaves < 0:
+            raise ValueError("expecti needs worlds, depth and turns >= 1, dice and leaves >= 0")
         self.rng = Rng(seed)
         self.worlds = worlds
         self.depth = depth
@@ -68,6 +72,9 @@ class ExpectiAgent:
         self.outcomes = outcomes  # largest joint roll expanded exactly
         self.turns = turns  # turns looked ahead; those after the first are the guide's
         self.margin = margin  # average value by which an action must beat the guide's
+        # Most positions scored in one decision (0: no cap): the first world shows what
+        # one world costs, and the worlds searched are cut to fit, at least one.
+        self.leaves = leaves
         self.last_leaves = 0  # positions scored by the last decision, for reports
 
     def choose(self, decision: Decision) -> Action:
@@ -79,13 +86,17 @@ class ExpectiAgent:
         preferred = self.guide.choose(decision).id if self.guide is not None else None
         totals = dict.fromkeys((action.id for action in legal), 0.0)
         self.last_leaves = 0
-        for _ in range(self.worlds):
+        worlds, searched = self.worlds, 0
+        while searched < worlds:
             world = decision.sample(rng)
             owner = self._owner(world)
             for action in legal:
                 totals[action.id] += self._action_value(
                     world, action.id, seat, owner, self.depth - 1, self.dice, 0
                 )
+            searched += 1
+            if searched == 1 and self.leaves:
+                worlds = max(1, min(worlds, self.leaves // max(self.last_leaves, 1)))
         order = {action.id: n for n, action in enumerate(legal)}
         best = max(
             legal,
@@ -93,7 +104,7 @@ class ExpectiAgent:
         )
         if preferred is None:
             return best
-        if totals[best.id] - totals[preferred] <= self.margin * self.worlds:
+        if totals[best.id] - totals[preferred] <= self.margin * searched:
             return next(action for action in legal if action.id == preferred)
         return best
 
@@ -122,8 +133,10 @@ class ExpectiAgent:
         """Value for `seat` of `state`, which the look-ahead may play on in place."""
         while True:
             if state.result is not None:
+                self.last_leaves += 1
                 return win_shares(state)[seat]
             if steps >= LONGEST_TURN or self._turn_over(state, seat, owner):
+                self.last_leaves += 1
                 return self._score(self._play_on(state), seat)
             legal = state.legal_actions()
             if state.to_move == seat and depth > 0 and len(legal) > 1:
@@ -162,7 +175,6 @@ class ExpectiAgent:
         return state
 
     def _score(self, state: State, seat: int) -> float:
-        self.last_leaves += 1
         if self.evaluate is None:
             return win_shares(state)[seat]
         return self.evaluate(state)[seat]

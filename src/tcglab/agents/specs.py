@@ -82,12 +82,13 @@ EXPECTI_PARAMS = {
     "dice": Param(int, 0, 6),
     "turns": Param(int, 1, 6),
     "margin": Param(float, 0, 1),
+    "leaves": Param(int, 0, 1_000_000),
 }
 ISMCTS_ACCEPTED = (
     "ismcts[:iters=N,seconds=S,c=X,rollout=random|heuristic,limit=N,"
     "guide=heuristic|none,bias=X,widen=X,workers=N,root=ucb|paired,margin=X]"
 )
-EXPECTI_ACCEPTED = "expecti[:worlds=N,depth=N,dice=N,turns=N,margin=X]"
+EXPECTI_ACCEPTED = "expecti[:worlds=N,depth=N,dice=N,turns=N,margin=X,leaves=N]"
 ACCEPTED = f"random, heuristic, {ISMCTS_ACCEPTED} or {EXPECTI_ACCEPTED}"
 LEVELS = ("easy", "normal", "hard")
 # What each level stands for where the game does not set it in `Game.levels`. A game
@@ -185,6 +186,7 @@ def _expecti(game: Game, seed: int, values: dict) -> ExpectiAgent:
         dice=values.get("dice", 1),
         turns=values.get("turns", 1),
         margin=values.get("margin", 0.0),
+        leaves=values.get("leaves", 0),
         evaluate=evaluation(game),
         guide=_heuristic(game, seeds.next_u64()),
         turn_owner=turn_owner(game),
