@@ -10,7 +10,7 @@ from tcglab.engine.actions import Action
 from tcglab.engine.unavailable import Why, why
 from tcglab.games.ps.field import Placed
 from tcglab.games.ps.procedure import decision
-from tcglab.games.ps.words import keep, kept, say
+from tcglab.games.ps.words import KEYS, say
 
 if TYPE_CHECKING:
     from tcglab.games.ps.parts import Effect
@@ -100,9 +100,15 @@ def ability_actions(st: PSState, seat: int, timing: str) -> list[Action]:
             continue
         if not ability.possible(st, seat):
             continue
-        made = kept(st, "use", slot, unit.card)
-        acts.append(made or keep(st, say(f"use {slot}", "use", card=card), "use", slot, unit.card))
+        acts.append(card.action(_say_use, slot * 4 + USE, slot))
     return acts
+
+
+USE = KEYS["use"]
+
+
+def _say_use(card, slot: int) -> Action:
+    return say(f"use {slot}", "use", card=card)
 
 
 def ability_problem(st: PSState, seat: int, unit, timing: str) -> Why | None:
