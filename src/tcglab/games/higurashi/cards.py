@@ -58,6 +58,10 @@ class EventCard:
     timing: str
     parts: tuple[Part, ...]
     info: dict = field(compare=False, repr=False, default_factory=dict)
+    # Its target actions, made once each and kept by a number (`Character.action`).
+    actions: dict = field(compare=False, repr=False, default_factory=dict)
+
+    action = Character.action
 
     @cached_property
     def aim(self) -> Part | None:

@@ -17,7 +17,7 @@ from tcglab.engine.unavailable import Why, why
 from tcglab.games.higurashi import continuous, effects, table, turn
 from tcglab.games.higurashi.parts.survey import survey
 from tcglab.games.higurashi.procedure import automatic, decision
-from tcglab.games.higurashi.words import say, seen
+from tcglab.games.higurashi.words import say
 
 if TYPE_CHECKING:
     from tcglab.games.higurashi.parts.survey import Survey
@@ -139,10 +139,31 @@ def main_choice(st: HigurashiState, action: Action, seat: int) -> None:
     st.stack.append((f"{verb}_target", seat, inst))
 
 
+@cython.locals(s=cython.Py_ssize_t, slot=cython.Py_ssize_t, i=cython.Py_ssize_t, bit=cython.long)
 def _scout_target_actions(st: HigurashiState, seat: int, actor: int) -> list[Action]:
-    return [
-        say(f"target {st.ref(i)}", "scout", **seen(st, i, seat)) for i in scout_targets(st, seat)
-    ]
+    """The targets `scout_targets` finds, seat by seat and slot by slot, each named as
+    `words.seen` names it."""
+    up, known, cid, chars = st.up, st.known, st.cid, st.cards.characters
+    bit = 1 << seat
+    acts = []
+    for s in range(st.players):
+        if s == seat:
+            continue
+        for slot, i in enumerate(st.rows[s]):
+            if not up[i]:
+                told = 1 if known[i] & bit else 0
+                # a key of its own: -1 to -2048, above the attack targets' keys
+                key = -1 - (told * 16 + s) * 64 - slot
+                acts.append(chars[cid[i]].action(_scout_action, key, s, slot, told))
+    return acts
+
+
+def _scout_action(card, owner: int, slot: int, told: int) -> Action:
+    """Scout the character at `slot` of `owner`'s row: by its card if the scout's
+    player knows it, else by its place (`words.seen`)."""
+    if told:
+        return say(f"target {owner}.{slot}", "scout", card=card, owner=owner)
+    return say(f"target {owner}.{slot}", "scout", owner=owner, place=slot + 1)
 
 
 @decision("scout_target", _scout_target_actions)
@@ -182,7 +203,8 @@ def _attack_target_actions(st: HigurashiState, seat: int, actor: int) -> list[Ac
                     defence = 0
                 if power > defence:
                     need = needed_roll(power - defence)
-                    # a key of its own: negative, unlike the actors' (`_main_actions`)
+                    # a key of its own: negative, unlike the actors' (`_main_actions`),
+                    # and below -40000, unlike the scout targets'
                     key = -1 - ((need + 64) * 16 + s) * 64 - slot
                     acts.append(chars[cid[i]].action(_target_action, key, s, slot, need))
     return acts

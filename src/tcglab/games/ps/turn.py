@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 
 from tcglab.engine.actions import Action
 from tcglab.games.ps import values
+from tcglab.games.ps.field import Unit
 from tcglab.games.ps.procedure import automatic, decision
 from tcglab.games.ps.words import say
 from tcglab.games.ps.zones import draw, remove_event, take_from_hand
@@ -56,7 +57,10 @@ def start_phase(st: PSState, seat: int) -> None:
     st.current = seat
     st.energy_placed = False
     st.emit("turn", seat=seat, turn=st.turn)
-    st.units[seat] = [u._replace(exhausted=False, sick=False) for u in st.units[seat]]
+    # each unit made whole again rather than through _replace, which is slow
+    st.units[seat] = [
+        Unit(u.uid, u.card, u.damage, False, False, u.occ, u.used) for u in st.units[seat]
+    ]
     for placed in st.events[seat][:]:
         remove_event(st, seat, placed)
     st.stack.append(("reset", seat))
