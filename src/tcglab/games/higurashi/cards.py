@@ -37,6 +37,16 @@ class Character:
     points: int
     colour: str
     info: dict = field(compare=False, repr=False, default_factory=dict)
+    # The actions naming this card, made once each and kept by a number (`action`).
+    actions: dict = field(compare=False, repr=False, default_factory=dict)
+
+    def action(self, build: Callable[..., object], key: int, *args):
+        """The action `build(self, *args)`, made on first need and kept under `key`
+        (a number standing for `build` and `args` together)."""
+        made = self.actions.get(key)
+        if made is None:
+            made = self.actions[key] = build(self, *args)
+        return made
 
 
 @dataclass(frozen=True, eq=False)  # each card is one object, compared and hashed as such
@@ -48,6 +58,10 @@ class EventCard:
     timing: str
     parts: tuple[Part, ...]
     info: dict = field(compare=False, repr=False, default_factory=dict)
+    # Its target actions, made once each and kept by a number (`Character.action`).
+    actions: dict = field(compare=False, repr=False, default_factory=dict)
+
+    action = Character.action
 
     @cached_property
     def aim(self) -> Part | None:

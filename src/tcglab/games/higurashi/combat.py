@@ -8,11 +8,16 @@ from functools import cache
 from typing import TYPE_CHECKING
 
 from tcglab.engine.actions import Action
+
+try:
+    import cython  # the compiled build reads the C types below from this very line
+except ModuleNotFoundError:
+    from tcglab.engine import _cy as cython
 from tcglab.engine.unavailable import Why, why
-from tcglab.games.higurashi import effects, table, turn
+from tcglab.games.higurashi import continuous, effects, table, turn
 from tcglab.games.higurashi.parts.survey import survey
 from tcglab.games.higurashi.procedure import automatic, decision
-from tcglab.games.higurashi.words import say, seen
+from tcglab.games.higurashi.words import say
 
 if TYPE_CHECKING:
     from tcglab.games.higurashi.parts.survey import Survey
@@ -62,25 +67,36 @@ def scout_targets(st: HigurashiState, seat: int) -> list[int]:
 # -- the main decision ----------------------------------------------------------
 
 
+@cython.locals(slot=cython.Py_ssize_t, inst=cython.Py_ssize_t, extra=cython.long, power=cython.long)
 def _main_actions(st: HigurashiState, seat: int) -> list[Action]:
     """G4-2.3 scout, attack, use events, or end the turn (G4-GAP-18)."""
     acts = []
-    up = st.up
+    up, side, atk, cid, chars = st.up, st.side, st.atk, st.cid, st.cards.characters
     seen = survey(st, seat)
     can_scout = "face_down" in seen.enemy
     weakest = seen.weakest
     may_reveal = st.options["reveal_to_attack"]
+    extra = continuous.bonus(st, seat)  # G4-9, the same for each of the seat's characters
     for slot, inst in enumerate(st.rows[seat]):
-        if st.side[inst]:  # G4-3.3 / G4-4.4 sideways characters neither scout nor attack
+        if side[inst]:  # G4-3.3 / G4-4.4 sideways characters neither scout nor attack
             continue
-        card = st.char(inst)
+        card = chars[cid[inst]]
+        face = up[inst]
         if can_scout:  # G4-3.2(a), G4-8.2 a face-down card may scout by revealing itself
-            acts.append(actor_action("scout", slot, card.name_en, card.name_ja, up[inst]))
-        if weakest is not None and (up[inst] or may_reveal) and st.attack(inst) > weakest:
-            acts.append(actor_action("attack", slot, card.name_en, card.name_ja, up[inst]))
+            acts.append(card.action(_actor_action, slot * 4 + face, "scout", slot, face))
+        if weakest is not None and (face or may_reveal):
+            power = atk[inst] + extra  # continuous.attack
+            if power < 0:
+                power = 0
+            if power > weakest:
+                acts.append(card.action(_actor_action, slot * 4 + 2 + face, "attack", slot, face))
     acts.extend(effects.plays(st, seat, "main", seen))
     acts.append(END_TURN)
     return acts
+
+
+def _actor_action(card, verb: str, slot: int, face_up: bool) -> Action:
+    return actor_action(verb, slot, card.name_en, card.name_ja, face_up)
 
 
 END_TURN = say("end", "end")
@@ -123,10 +139,31 @@ def main_choice(st: HigurashiState, action: Action, seat: int) -> None:
     st.stack.append((f"{verb}_target", seat, inst))
 
 
+@cython.locals(s=cython.Py_ssize_t, slot=cython.Py_ssize_t, i=cython.Py_ssize_t, bit=cython.long)
 def _scout_target_actions(st: HigurashiState, seat: int, actor: int) -> list[Action]:
-    return [
-        say(f"target {st.ref(i)}", "scout", **seen(st, i, seat)) for i in scout_targets(st, seat)
-    ]
+    """The targets `scout_targets` finds, seat by seat and slot by slot, each named as
+    `words.seen` names it."""
+    up, known, cid, chars = st.up, st.known, st.cid, st.cards.characters
+    bit = 1 << seat
+    acts = []
+    for s in range(st.players):
+        if s == seat:
+            continue
+        for slot, i in enumerate(st.rows[s]):
+            if not up[i]:
+                told = 1 if known[i] & bit else 0
+                # a key of its own: -1 to -2048, above the attack targets' keys
+                key = -1 - (told * 16 + s) * 64 - slot
+                acts.append(chars[cid[i]].action(_scout_action, key, s, slot, told))
+    return acts
+
+
+def _scout_action(card, owner: int, slot: int, told: int) -> Action:
+    """Scout the character at `slot` of `owner`'s row: by its card if the scout's
+    player knows it, else by its place (`words.seen`)."""
+    if told:
+        return say(f"target {owner}.{slot}", "scout", card=card, owner=owner)
+    return say(f"target {owner}.{slot}", "scout", owner=owner, place=slot + 1)
 
 
 @decision("scout_target", _scout_target_actions)
@@ -139,14 +176,42 @@ def scout(st: HigurashiState, action: Action, seat: int, actor: int) -> None:
     roll(st, "scout", seat, actor, target)
 
 
+@cython.locals(
+    power=cython.long,
+    extra=cython.long,
+    defence=cython.long,
+    need=cython.long,
+    s=cython.Py_ssize_t,
+    slot=cython.Py_ssize_t,
+    i=cython.Py_ssize_t,
+)
 def _attack_target_actions(st: HigurashiState, seat: int, actor: int) -> list[Action]:
+    """The targets `attack_targets` finds, seat by seat and slot by slot."""
     power = st.attack(actor)
+    up, dfn, cid, chars = st.up, st.dfn, st.cid, st.cards.characters
     acts = []
-    for i in attack_targets(st, seat, actor):
-        need = needed_roll(power - st.defence(i))
-        card, owner = st.char(i), st.owner[i]
-        acts.append(say(f"target {st.ref(i)}", "attack", card=card, owner=owner, need=need))
+    for s in range(st.players):
+        if s == seat:
+            continue
+        extra = -1  # the seat's G4-9 bonus, read on its first face-up character
+        for slot, i in enumerate(st.rows[s]):
+            if up[i]:
+                if extra < 0:
+                    extra = continuous.bonus(st, s)
+                defence = dfn[i] + extra  # continuous.defence, the owner being `s`
+                if defence < 0:
+                    defence = 0
+                if power > defence:
+                    need = needed_roll(power - defence)
+                    # a key of its own: negative, unlike the actors' (`_main_actions`),
+                    # and below -40000, unlike the scout targets'
+                    key = -1 - ((need + 64) * 16 + s) * 64 - slot
+                    acts.append(chars[cid[i]].action(_target_action, key, s, slot, need))
     return acts
+
+
+def _target_action(card, owner: int, slot: int, need: int) -> Action:
+    return say(f"target {owner}.{slot}", "attack", card=card, owner=owner, need=need)
 
 
 def announce(st: HigurashiState, kind: str, seat: int, actor: int, target: int, **more) -> None:

@@ -88,12 +88,12 @@ def equip(st: HigurashiState, event: int, inst: int, attack: int, defence: int) 
 
 def _end(st: HigurashiState, lasts: tuple) -> None:
     """End every modifier with this lifetime."""
-    if not st.mods:
-        return
-    kept = [m for m in st.mods if m[3] != lasts]
-    if len(kept) != len(st.mods):
-        st.mods = tuple(kept)
-        refresh(st)
+    mods = st.mods
+    for mod in mods:
+        if mod[3] == lasts:  # one ends: keep the rest, in timestamp order
+            st.mods = tuple([m for m in mods if m[3] != lasts])
+            refresh(st)
+            return
 
 
 def end_of_turn(st: HigurashiState) -> None:

@@ -12,7 +12,7 @@ from tcglab.engine.piles import take_card
 from tcglab.engine.unavailable import Why, why
 from tcglab.games.higurashi.parts.survey import Survey, survey
 from tcglab.games.higurashi.procedure import decision
-from tcglab.games.higurashi.words import say, seen
+from tcglab.games.higurashi.words import say
 
 if TYPE_CHECKING:
     from tcglab.games.higurashi.cards import EventCard
@@ -97,10 +97,27 @@ def begin_play(st: HigurashiState, seat: int, card_id: str) -> None:
 
 def _target_actions(st: HigurashiState, seat: int, inst: int) -> list[Action]:
     card = st.event_card(inst)
-    return [
-        say(f"target {st.ref(i)}", "target", event=card, **seen(st, i, seat))
-        for i in targets(st, seat, card)
-    ]
+    known, cid, chars, owners, rows = st.known, st.cid, st.cards.characters, st.owner, st.rows
+    bit = 1 << seat
+    acts = []
+    for i in targets(st, seat, card):
+        owner = owners[i]
+        place = owner * 64 + rows[owner].index(i)
+        if known[i] & bit:  # named by its card, as `words.seen` names it; else by its place
+            char = chars[cid[i]]  # kept under its identity: the action holds it, so it lives on
+            acts.append(card.action(_target_action, id(char) * 1024 + place, place, char))
+        else:
+            acts.append(card.action(_target_action, place, place, None))
+    return acts
+
+
+def _target_action(event: EventCard, place: int, char) -> Action:
+    """Play `event` on the character at `place` (owner * 64 + slot): by its card if the
+    player knows it, else by its place."""
+    owner, slot = divmod(place, 64)
+    if char is not None:
+        return say(f"target {owner}.{slot}", "target", event=event, card=char, owner=owner)
+    return say(f"target {owner}.{slot}", "target", event=event, owner=owner, place=slot + 1)
 
 
 @decision("event_target", _target_actions)

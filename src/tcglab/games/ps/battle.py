@@ -9,7 +9,7 @@ from tcglab.engine.actions import Action
 from tcglab.engine.unavailable import Why, why
 from tcglab.games.ps import effects, values, zones
 from tcglab.games.ps.procedure import automatic, decision
-from tcglab.games.ps.words import keep, kept, say
+from tcglab.games.ps.words import KEYS, say
 
 if TYPE_CHECKING:
     from tcglab.games.ps.field import Unit
@@ -23,8 +23,11 @@ NO_MORE_DEFENDERS = say("done", "no_more_defenders")
 
 def _slot_action(st: PSState, verb: str, slot: int, number: int) -> Action:
     """`attack n` or `defend n` with the character in slot n."""
-    made = kept(st, verb, slot, number)
-    return made or keep(st, say(f"{verb} {slot}", verb, card=st.card(number)), verb, slot, number)
+    return st.cards.cards[number].action(_say_slot, slot * 4 + KEYS[verb], verb, slot)
+
+
+def _say_slot(card, verb: str, slot: int) -> Action:
+    return say(f"{verb} {slot}", verb, card=card)
 
 
 def attack_actions(st: PSState, seat: int) -> list[Action]:

@@ -81,6 +81,16 @@ class Character:
     ability_name_en: str = ""
     kind: str = "character"
     info: dict = field(compare=False, repr=False, default_factory=dict)
+    # The actions naming this card, made once each and kept by a number (`action`).
+    actions: dict = field(compare=False, repr=False, default_factory=dict)
+
+    def action(self, build, key: int, *args):
+        """The action `build(self, *args)`, made on first need and kept under `key` (a
+        number standing for `build` and `args` together: see `words.KEYS`)."""
+        made = self.actions.get(key)
+        if made is None:
+            made = self.actions[key] = build(self, *args)
+        return made
 
     @property
     def ability_text_en(self) -> str:
@@ -100,6 +110,16 @@ class EventCard:
     effect: Effect
     kind: str = "event"
     info: dict = field(compare=False, repr=False, default_factory=dict)
+    # The actions naming this card, made once each and kept by a number (`action`).
+    actions: dict = field(compare=False, repr=False, default_factory=dict)
+
+    def action(self, build, key: int, *args):
+        """The action `build(self, *args)`, made on first need and kept under `key` (a
+        number standing for `build` and `args` together: see `words.KEYS`)."""
+        made = self.actions.get(key)
+        if made is None:
+            made = self.actions[key] = build(self, *args)
+        return made
 
     @property
     def text_en(self) -> str:

@@ -7,10 +7,15 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from tcglab.engine.actions import Action
+
+try:
+    import cython  # the compiled build reads the C types below from this very line
+except ModuleNotFoundError:
+    from tcglab.engine import _cy as cython
 from tcglab.engine.unavailable import Why, why
 from tcglab.games.ps.field import Placed
 from tcglab.games.ps.procedure import decision
-from tcglab.games.ps.words import keep, kept, say
+from tcglab.games.ps.words import KEYS, say
 
 if TYPE_CHECKING:
     from tcglab.games.ps.parts import Effect
@@ -88,21 +93,32 @@ def sick_blocks(st: PSState, unit) -> bool:
     return unit.sick and st.options["summoning_sickness"] != "none"
 
 
+@cython.locals(slot=cython.Py_ssize_t, sickness=cython.bint)
 def ability_actions(st: PSState, seat: int, timing: str) -> list[Action]:
     """PS-8.3.4 / PS-8.4.2 / PS-GAP-16 abilities of one's own characters, each once a turn."""
+    units = st.units[seat]
+    if not units:
+        return []
     acts, cards = [], st.cards.cards
-    for slot, unit in enumerate(st.units[seat], start=1):
+    sickness = st.options["summoning_sickness"] != "none"  # sick_blocks, read once
+    for slot, unit in enumerate(units, start=1):
         card = cards[unit.card]
         ability = card.ability
         if ability is None or unit.used or ability.timing != timing:
             continue
-        if ability.cost == "exhaust" and (unit.exhausted or sick_blocks(st, unit)):
+        if ability.cost == "exhaust" and (unit.exhausted or (unit.sick and sickness)):
             continue
         if not ability.possible(st, seat):
             continue
-        made = kept(st, "use", slot, unit.card)
-        acts.append(made or keep(st, say(f"use {slot}", "use", card=card), "use", slot, unit.card))
+        acts.append(card.action(_say_use, slot * 4 + USE, slot))
     return acts
+
+
+USE = KEYS["use"]
+
+
+def _say_use(card, slot: int) -> Action:
+    return say(f"use {slot}", "use", card=card)
 
 
 def ability_problem(st: PSState, seat: int, unit, timing: str) -> Why | None:

@@ -7,11 +7,16 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from tcglab.engine.actions import Action
+
+try:
+    import cython  # the compiled build reads the C types below from this very line
+except ModuleNotFoundError:
+    from tcglab.engine import _cy as cython
 from tcglab.engine.unavailable import Why, why
 from tcglab.games.ps import battle, effects, zones
 from tcglab.games.ps.effects import TIMING_AT
 from tcglab.games.ps.procedure import decision
-from tcglab.games.ps.words import keep, kept, say
+from tcglab.games.ps.words import KEYS, say
 from tcglab.games.ps.zones import FIELD_LIMIT, same_name_on_field
 
 if TYPE_CHECKING:
@@ -106,18 +111,40 @@ def energy_problem(st: PSState, seat: int) -> Why | None:
     return None
 
 
+@cython.locals(free=cython.long, room=cython.bint, main=cython.bint)
 def place_actions(st: PSState, seat: int, timing: str) -> list[Action]:
-    """One action per distinct card in hand that may be placed now."""
+    """One action per distinct card in hand that may be placed now (what `can_place`
+    tests, with the seat's free energy, room and names on the field read once)."""
     hand = st.hand[seat]
     if not hand:
         return []
     free, cards, acts = st.free_energy(seat), st.cards.cards, []
+    units = st.units[seat]
+    main = timing == "main"
+    room = len(units) < FIELD_LIMIT
+    names = None  # PS-6.7 the names on the seat's field, found on first need
+    moment = TIMING_AT[timing]
     for number in set(hand):
         card = cards[number]
-        if can_place(st, seat, card, free, timing):
-            acts.append(kept(st, "play", number) or keep(st, _place(card), "play", number))
+        if card.level > free:  # PS-10.3.2 needs that much unoccupied energy
+            continue
+        if card.kind == "character":
+            if not (main and room):
+                continue
+            if names is None:
+                names = {cards[u.card].name_en for u in units}
+            if card.name_en in names:
+                continue
+        else:
+            effect = card.effect
+            if effect.timing != moment or not effect.possible(st, seat):
+                continue
+        acts.append(card.action(_place, PLAY))
     acts.sort()
     return acts
+
+
+PLAY = KEYS["play"]
 
 
 def _place(card) -> Action:

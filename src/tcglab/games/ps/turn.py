@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 
 from tcglab.engine.actions import Action
 from tcglab.games.ps import values
+from tcglab.games.ps.field import Unit
 from tcglab.games.ps.procedure import automatic, decision
 from tcglab.games.ps.words import say
 from tcglab.games.ps.zones import draw, remove_event, take_from_hand
@@ -56,7 +57,10 @@ def start_phase(st: PSState, seat: int) -> None:
     st.current = seat
     st.energy_placed = False
     st.emit("turn", seat=seat, turn=st.turn)
-    st.units[seat] = [u._replace(exhausted=False, sick=False) for u in st.units[seat]]
+    # each unit made whole again rather than through _replace, which is slow
+    st.units[seat] = [
+        Unit(u.uid, u.card, u.damage, False, False, u.occ, u.used) for u in st.units[seat]
+    ]
     for placed in st.events[seat][:]:
         remove_event(st, seat, placed)
     st.stack.append(("reset", seat))
@@ -90,13 +94,21 @@ def reset_phase(st: PSState, seat: int) -> None:
 
 
 def _trim_actions(st: PSState, seat: int) -> list[Action]:
+    """One discard per distinct card in hand, in the order of their ids."""
     hand = st.hand[seat]
-    if len(hand) <= st.options["hand_limit"]:
+    limit = st.options["hand_limit"]
+    if len(hand) <= limit:
         return []
     cards = st.cards.cards
-    ids = sorted({cards[c].id for c in hand})
-    extra = len(hand) - st.options["hand_limit"]
-    return [say(f"discard {i}", "discard", card=st.cards.card(i), extra=extra) for i in ids]
+    extra = len(hand) - limit
+    # kept on the card under a negative key, apart from its slot actions (words.KEYS)
+    acts = [cards[number].action(_discard, -1 - extra, extra) for number in set(hand)]
+    acts.sort()  # by id: "discard " and the card's id
+    return acts
+
+
+def _discard(card, extra: int) -> Action:
+    return say(f"discard {card.id}", "discard", card=card, extra=extra)
 
 
 @decision("trim", _trim_actions)

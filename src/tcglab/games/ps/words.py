@@ -6,7 +6,6 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from tcglab.engine.actions import Action
 from tcglab.engine.messages import Messages
 
 
@@ -19,15 +18,6 @@ WORDS = Messages(Path(__file__).with_name("messages") / "actions", specs={"abili
 say = WORDS.action
 
 
-# Actions offered at nearly every decision whose words depend only on the card set are
-# made once per set (by its digest) and kept: `kept(st, key)` finds one, `keep` adds it.
-_KEPT: dict[tuple, Action] = {}
-
-
-def kept(st, *key) -> Action | None:
-    return _KEPT.get((st.cards.digest, *key))
-
-
-def keep(st, action: Action, *key) -> Action:
-    _KEPT[(st.cards.digest, *key)] = action
-    return action
+# Actions offered at nearly every decision whose words depend only on the card are made
+# once and kept by the card (`Card.action`), under `slot * 4 + KEYS[verb]`.
+KEYS = {"play": 0, "use": 1, "attack": 2, "defend": 3}

@@ -4,6 +4,12 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, NamedTuple
 
+try:
+    import cython  # the compiled build reads the C types below from this very line
+except ModuleNotFoundError:
+    from tcglab.engine import _cy as cython
+from tcglab.games.higurashi.continuous import bonus
+
 if TYPE_CHECKING:
     from tcglab.games.higurashi.state import HigurashiState
 
@@ -17,20 +23,53 @@ class Survey(NamedTuple):
     weakest: int | None  # the lowest defence of a face-up enemy
 
 
+# The target kinds a row shows, by a bit each for face-up (1), face-down (2) and
+# sideways (4) characters seen in it; "any" wherever there is a character at all. Made
+# once, so that a survey builds no sets.
+_UP, _DOWN, _SIDE = 1, 2, 4
+KINDS = tuple(
+    frozenset(
+        name
+        for bit, name in ((_UP, "face_up"), (_DOWN, "face_down"), (_SIDE, "sideways"))
+        if seen & bit
+    )
+    | (frozenset(("any",)) if seen else frozenset())
+    for seen in range(8)
+)
+
+
+@cython.locals(
+    own=cython.long,
+    enemy=cython.long,
+    weakest=cython.long,
+    defence=cython.long,
+    extra=cython.long,
+    s=cython.Py_ssize_t,
+    i=cython.Py_ssize_t,
+)
 def survey(st: HigurashiState, seat: int) -> Survey:
-    up, side = st.up, st.side
-    kinds: tuple[set[str], set[str]] = (set(), set())
-    weakest = None
-    for group, insts in ((0, st.rows[seat]), (1, st.enemies(seat))):
-        found = kinds[group]
-        for i in insts:
-            found.add("face_up" if up[i] else "face_down")
+    up, side, dfn, rows = st.up, st.side, st.dfn, st.rows
+    own = 0
+    for i in rows[seat]:
+        own |= (_UP if up[i] else _DOWN) | (_SIDE if side[i] else 0)
+    enemy = 0
+    weakest = -1  # none yet: a defence is never below 0
+    for s in range(st.players):
+        if s == seat:
+            continue
+        extra = -1  # the seat's G4-9 bonus, read on its first face-up character
+        for i in rows[s]:
             if side[i]:
-                found.add("sideways")
-            if group and up[i]:
-                defence = st.defence(i)
-                if weakest is None or defence < weakest:
-                    weakest = defence
-        if found:
-            found.add("any")
-    return Survey(frozenset(kinds[0]), frozenset(kinds[1]), weakest)
+                enemy |= _SIDE
+            if not up[i]:
+                enemy |= _DOWN
+                continue
+            enemy |= _UP
+            if extra < 0:
+                extra = bonus(st, s)
+            defence = dfn[i] + extra  # continuous.defence, the owner being `s`
+            if defence < 0:
+                defence = 0
+            if weakest < 0 or defence < weakest:
+                weakest = defence
+    return Survey(KINDS[own], KINDS[enemy], None if weakest < 0 else weakest)
