@@ -1,0 +1,77 @@
+"""The ceiling probe of bench/ceiling.py: its omniscient samples are the true state with
+only fresh dice, and a short run finishes with its figures."""
+
+import importlib.util
+import json
+from pathlib import Path
+
+import pytest
+
+from tcglab.agents.specs import make_agent
+from tcglab.engine import Rng, get_game
+from tcglab.engine.decision import Decision
+
+CEILING = Path(__file__).resolve().parents[2] / "bench" / "ceiling.py"
+TINY = "ismcts:iters=4,limit=1,rollout=heuristic,root=paired"
+
+
+@pytest.fixture(scope="module")
+def ceiling():
+    spec = importlib.util.spec_from_file_location("tcglab_ceiling_probe", CEILING)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def midgame(actions: int = 40):
+    """A Higurashi position after `actions` heuristic moves, hands and decks hidden."""
+    game = get_game("higurashi")
+    state = game.new_state(11, 2, game.resolve_options())
+    agents = [make_agent("heuristic", game, seed) for seed in (1, 2)]
+    for _ in range(actions):
+        assert state.result is None
+        state.apply(agents[state.to_move].choose(Decision(state)).id)
+    return state
+
+
+def test_omniscient_sample_is_the_true_state_with_fresh_dice(ceiling):
+    state = midgame()
+    truth = [state.observe(seat) for seat in (0, 1)]
+    dice = state.rng.snapshot()
+    rng = Rng(5)
+    for _ in range(3):
+        sample = ceiling.OmniscientDecision(state).sample(rng)
+        assert [sample.observe(seat) for seat in (0, 1)] == truth
+        assert sample.rng is not state.rng
+        assert sample.rng.snapshot() != dice
+    assert state.rng.snapshot() == dice  # sampling never draws from the true generator
+
+
+def test_the_fair_sample_hides_what_the_omniscient_one_shows(ceiling):
+    state = midgame()
+    other = 1 - state.to_move
+    samples = [Decision(state).sample(Rng(seed)) for seed in range(5)]
+    assert any(sample.observe(other) != state.observe(other) for sample in samples)
+
+
+@pytest.mark.parametrize("fair", [False, True])
+def test_a_short_run_finishes_seat_balanced(ceiling, capsys, fair):
+    argv = ["--games", "2", "--spec", TINY, "--seed", "3", "--json"] + (["--fair"] if fair else [])
+    assert ceiling.main(argv) == 0
+    row = json.loads(capsys.readouterr().out)
+    assert row["games"] == 2
+    assert row["mode"] == ("fair" if fair else "omniscient")
+    assert 0 <= row["wins"] <= 2
+    low, high = row["interval"]
+    assert 0 <= low <= row["win_rate"] <= high <= 1
+    assert row["decisions"] > 0
+
+
+@pytest.mark.parametrize(
+    "argv, named",
+    [(["--games", "3"], "even number"), (["--spec", "heuristic"], "ismcts spec")],
+)
+def test_bad_options_are_refused(ceiling, capsys, argv, named):
+    with pytest.raises(SystemExit):
+        ceiling.main(argv)
+    assert named in capsys.readouterr().err
