@@ -11,6 +11,23 @@ from __future__ import annotations
 from typing import Protocol
 
 
+class KeepsActions:
+    """A card that keeps the actions naming it, made once each: such choices recur all
+    game, and a playout would otherwise build them at every decision. The card (a
+    dataclass) gives an `actions` dict field to keep them in."""
+
+    __slots__ = ()
+    actions: dict
+
+    def action(self, build, key: int, *args):
+        """The action `build(self, *args)`, made on first need and kept under `key` (a
+        number standing for `build` and `args` together)."""
+        made = self.actions.get(key)
+        if made is None:
+            made = self.actions[key] = build(self, *args)
+        return made
+
+
 class Action(tuple):
     """An immutable choice. `id` is stable: the same choice in the same position
     always has the same id, which is what logs, replays, clients, tests and equality

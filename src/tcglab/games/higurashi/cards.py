@@ -14,6 +14,7 @@ from functools import cache, cached_property
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from tcglab.engine.actions import KeepsActions
 from tcglab.engine.cardfile import FieldReader, card_tables, check_unique, face, read_toml
 from tcglab.engine.errors import CardDataError
 from tcglab.games.higurashi.parts import PARTS, Part
@@ -28,7 +29,7 @@ COLOURS = ("red", "blue", "green", "yellow", "purple")
 
 
 @dataclass(frozen=True)
-class Character:
+class Character(KeepsActions):
     id: str
     name_ja: str
     name_en: str
@@ -40,17 +41,9 @@ class Character:
     # The actions naming this card, made once each and kept by a number (`action`).
     actions: dict = field(compare=False, repr=False, default_factory=dict)
 
-    def action(self, build: Callable[..., object], key: int, *args):
-        """The action `build(self, *args)`, made on first need and kept under `key`
-        (a number standing for `build` and `args` together)."""
-        made = self.actions.get(key)
-        if made is None:
-            made = self.actions[key] = build(self, *args)
-        return made
-
 
 @dataclass(frozen=True, eq=False)  # each card is one object, compared and hashed as such
-class EventCard:
+class EventCard(KeepsActions):
     id: str
     name_ja: str
     name_en: str
@@ -58,10 +51,8 @@ class EventCard:
     timing: str
     parts: tuple[Part, ...]
     info: dict = field(compare=False, repr=False, default_factory=dict)
-    # Its target actions, made once each and kept by a number (`Character.action`).
+    # Its target actions, made once each and kept by a number (`action`).
     actions: dict = field(compare=False, repr=False, default_factory=dict)
-
-    action = Character.action
 
     @cached_property
     def aim(self) -> Part | None:

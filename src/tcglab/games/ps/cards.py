@@ -16,6 +16,7 @@ from functools import cache
 from pathlib import Path
 from typing import NamedTuple
 
+from tcglab.engine.actions import KeepsActions
 from tcglab.engine.cardfile import FieldReader, card_tables, check_unique, face, read_toml
 from tcglab.games.ps.parts import COSTS, MAX_PARTS, PARTS, TIMINGS, Effect, Part
 
@@ -64,7 +65,7 @@ def parse_sense(text: str) -> Sense:
 
 
 @dataclass(frozen=True)
-class Character:
+class Character(KeepsActions):
     id: str
     name_ja: str
     name_en: str
@@ -84,14 +85,6 @@ class Character:
     # The actions naming this card, made once each and kept by a number (`action`).
     actions: dict = field(compare=False, repr=False, default_factory=dict)
 
-    def action(self, build, key: int, *args):
-        """The action `build(self, *args)`, made on first need and kept under `key` (a
-        number standing for `build` and `args` together: see `words.KEYS`)."""
-        made = self.actions.get(key)
-        if made is None:
-            made = self.actions[key] = build(self, *args)
-        return made
-
     @property
     def ability_text_en(self) -> str:
         return "" if self.ability is None else self.ability.text("en")
@@ -102,7 +95,7 @@ class Character:
 
 
 @dataclass(frozen=True)
-class EventCard:
+class EventCard(KeepsActions):
     id: str
     name_ja: str
     name_en: str
@@ -112,14 +105,6 @@ class EventCard:
     info: dict = field(compare=False, repr=False, default_factory=dict)
     # The actions naming this card, made once each and kept by a number (`action`).
     actions: dict = field(compare=False, repr=False, default_factory=dict)
-
-    def action(self, build, key: int, *args):
-        """The action `build(self, *args)`, made on first need and kept under `key` (a
-        number standing for `build` and `args` together: see `words.KEYS`)."""
-        made = self.actions.get(key)
-        if made is None:
-            made = self.actions[key] = build(self, *args)
-        return made
 
     @property
     def text_en(self) -> str:
