@@ -118,7 +118,7 @@ class Spaces:
         indexes = self._indexes
         found: dict[int, str] = {}
         flags = bytearray(self.num_actions)
-        actions = state.legal_actions()
+        actions = state.legal  # read only: no copy
         for action in actions:
             action_id = action.id
             i = indexes.get(action_id)
