@@ -6,6 +6,11 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from tcglab.engine.actions import Action
+
+try:
+    import cython  # the compiled build reads the C types below from this very line
+except ModuleNotFoundError:
+    from tcglab.engine import _cy as cython
 from tcglab.engine.unavailable import Why, why
 from tcglab.games.ps import effects, values, zones
 from tcglab.games.ps.procedure import automatic, decision
@@ -19,6 +24,7 @@ HIT_PLAYER = say("target player", "hit_player")
 PLAYER, NOBODY = 0, -1  # battle targets besides a character's uid (PS-9.4, PS-GAP-19)
 NO_DEFENDERS = say("done", "no_defenders")
 NO_MORE_DEFENDERS = say("done", "no_more_defenders")
+ATTACK, DEFEND = KEYS["attack"], KEYS["defend"]
 
 
 def _slot_action(st: PSState, verb: str, slot: int, number: int) -> Action:
@@ -30,14 +36,20 @@ def _say_slot(card, verb: str, slot: int) -> Action:
     return say(f"{verb} {slot}", verb, card=card)
 
 
+@cython.locals(slot=cython.Py_ssize_t, sickness=cython.bint)
 def attack_actions(st: PSState, seat: int) -> list[Action]:
     """PS-8.3.5 / PS-9.1 a battle needs a standby character; PS-GAP-14 any number per turn;
     PS-GAP-6 not one placed this turn."""
-    return [
-        _slot_action(st, "attack", slot, u.card)
-        for slot, u in enumerate(st.units[seat], start=1)
-        if not u.exhausted and not effects.sick_blocks(st, u)
-    ]
+    units = st.units[seat]
+    if not units:
+        return []
+    acts, cards = [], st.cards.cards
+    sickness = st.options["summoning_sickness"] != "none"  # effects.sick_blocks, read once
+    for slot, unit in enumerate(units, start=1):
+        if unit.exhausted or (unit.sick and sickness):
+            continue
+        acts.append(cards[unit.card].action(_say_slot, slot * 4 + ATTACK, "attack", slot))
+    return acts
 
 
 def attack_problem(st: PSState, unit: Unit) -> Why | None:
@@ -72,12 +84,18 @@ def can_defend(st: PSState, unit: Unit) -> bool:
     return not (unit.sick and st.options["summoning_sickness"] == "full")
 
 
+@cython.locals(slot=cython.Py_ssize_t, full=cython.bint)
 def _defend_actions(st: PSState, seat: int) -> list[Action]:
-    acts = [
-        _slot_action(st, "defend", slot, u.card)
-        for slot, u in enumerate(st.units[seat], start=1)
-        if can_defend(st, u)
-    ]
+    """What `can_defend` allows, with the summoning_sickness option read once."""
+    units = st.units[seat]
+    if not units:
+        return []
+    acts, cards = [], st.cards.cards
+    full = st.options["summoning_sickness"] == "full"
+    for slot, unit in enumerate(units, start=1):
+        if unit.exhausted or (unit.sick and full):
+            continue
+        acts.append(cards[unit.card].action(_say_slot, slot * 4 + DEFEND, "defend", slot))
     if acts:
         acts.append(NO_MORE_DEFENDERS if st.battle[1] else NO_DEFENDERS)
     return acts
@@ -87,9 +105,9 @@ def _defend_actions(st: PSState, seat: int) -> list[Action]:
 def defend(st: PSState, action: Action, seat: int) -> None:
     """PS-9.3.2 / PS-6.9 the defender exhausts any number of standby characters, one at a
     time; the order chosen is the order they strike back in (PS-GAP-10)."""
-    if action.id == "done":
+    if action[0] == "done":  # an Action is a tuple led by its id
         return
-    slot = int(action.id.split(" ")[1])
+    slot = int(action[0].split(" ")[1])
     unit = st.units[seat][slot - 1]
     st.units[seat][slot - 1] = unit._replace(exhausted=True)
     attacker, defenders, target = st.battle
@@ -136,7 +154,7 @@ def _to_player(st: PSState, seat: int) -> None:
 def pick_target(st: PSState, action: Action, seat: int) -> None:
     """PS-9.4 / PS-6.8 / PS-GAP-8 the attacker picks one of the defenders (the player only
     when none was declared, unless hit_player_past_defenders is on)."""
-    arg = action.id.split(" ")[1]
+    arg = action[0].split(" ")[1]  # an Action is a tuple led by its id
     attacker, defenders, _ = st.battle
     target = PLAYER if arg == "player" else st.units[1 - seat][int(arg) - 1].uid
     st.battle = (attacker, defenders, target)

@@ -80,7 +80,7 @@ def pending(st: PSState) -> dict | None:
 def choose_target(st: PSState, action: Action, seat: int, number: int, source: int) -> None:
     effect = effect_of(st, number)
     side = effect.aimed.candidates(st, seat)[0]
-    unit = st.units[side][int(action.id.split(" ")[1]) - 1]
+    unit = st.units[side][int(action[0].split(" ")[1]) - 1]  # the id leads an Action
     effect.carry_out(st, seat, number, source, unit.uid)
 
 

@@ -98,8 +98,15 @@ class Part:
         return side, [u for u in st.units[side] if self.fits(u)]
 
     def possible(self, st: PSState, seat: int) -> bool:
-        """It has something to act on (an aimed part: a character to aim at)."""
-        return self.aim == "none" or bool(self.candidates(st, seat)[1])
+        """It has something to act on (an aimed part: a character to aim at); what
+        `candidates` finds, without making the list."""
+        aim = self.aim
+        if aim == "none":
+            return True
+        for unit in st.units[seat if aim.startswith("own") else 1 - seat]:
+            if self.fits(unit):
+                return True
+        return False
 
     # -- application ----------------------------------------------------------------
 
@@ -419,7 +426,11 @@ class Effect:
 
     def possible(self, st: PSState, seat: int) -> bool:
         """Every part has something to act on."""
-        return all(piece.possible(st, seat) for piece in self.parts)
+        # a loop, not all() over a generator: asked for every event in hand, every turn
+        for piece in self.parts:  # noqa: SIM110
+            if not piece.possible(st, seat):
+                return False
+        return True
 
     def carry_out(self, st: PSState, seat: int, number: int, source: int, target: int) -> None:
         """Each part in turn; the aimed one on `target` while it is still on the field;

@@ -16,7 +16,7 @@ from tcglab.engine.unavailable import Why, why
 from tcglab.games.ps import battle, effects, zones
 from tcglab.games.ps.effects import TIMING_AT
 from tcglab.games.ps.procedure import decision
-from tcglab.games.ps.words import KEYS, say
+from tcglab.games.ps.words import BY_ID, KEYS, say
 from tcglab.games.ps.zones import FIELD_LIMIT, same_name_on_field
 
 if TYPE_CHECKING:
@@ -111,25 +111,30 @@ def energy_problem(st: PSState, seat: int) -> Why | None:
     return None
 
 
-@cython.locals(free=cython.long, room=cython.bint, main=cython.bint)
 def place_actions(st: PSState, seat: int, timing: str) -> list[Action]:
     """One action per distinct card in hand that may be placed now (what `can_place`
-    tests, with the seat's free energy, room and names on the field read once)."""
-    hand = st.hand[seat]
-    if not hand:
+    tests), in the order of their ids."""
+    if not st.hand[seat]:
         return []
-    free, cards, acts = st.free_energy(seat), st.cards.cards, []
+    return placeable(st, seat, timing, st.free_energy(seat))
+
+
+@cython.locals(free=cython.long, room=cython.bint)
+def placeable(st: PSState, seat: int, timing: str, free: int) -> list[Action]:
+    """`place_actions` for a seat with cards in hand and `free` unoccupied energy, read
+    by the caller (a window reads it to know whether it opens at all); the room and
+    names on the field are read once."""
+    cards, acts = st.cards.cards, []
     units = st.units[seat]
-    main = timing == "main"
-    room = len(units) < FIELD_LIMIT
+    room = timing == "main" and len(units) < FIELD_LIMIT
     names = None  # PS-6.7 the names on the seat's field, found on first need
     moment = TIMING_AT[timing]
-    for number in set(hand):
+    for number in set(st.hand[seat]):
         card = cards[number]
         if card.level > free:  # PS-10.3.2 needs that much unoccupied energy
             continue
         if card.kind == "character":
-            if not (main and room):
+            if not room:  # PS-8.3.2 in the main phase only; PS-11.1.2 four at most
                 continue
             if names is None:
                 names = {cards[u.card].name_en for u in units}
@@ -140,7 +145,8 @@ def place_actions(st: PSState, seat: int, timing: str) -> list[Action]:
             if effect.timing != moment or not effect.possible(st, seat):
                 continue
         acts.append(card.action(_place, PLAY))
-    acts.sort()
+    if len(acts) > 1:
+        acts.sort(key=BY_ID)
     return acts
 
 
@@ -171,16 +177,18 @@ def place_card(st: PSState, seat: int, card_id: str) -> None:
 def _main_actions(st: PSState, seat: int) -> list[Action]:
     """PS-8.3 energy, characters, events, abilities, battles, or on to the end phase."""
     acts = energy_actions(st, seat)
-    acts += place_actions(st, seat, "main")
-    acts += effects.ability_actions(st, seat, "normal")
-    acts += battle.attack_actions(st, seat)
+    if st.hand[seat]:
+        acts += placeable(st, seat, "main", st.free_energy(seat))
+    if st.units[seat]:  # abilities and battles need a character
+        acts += effects.ability_actions(st, seat, "normal")
+        acts += battle.attack_actions(st, seat)
     acts.append(END_MAIN)
     return acts
 
 
 @decision("main", _main_actions)
 def main_choice(st: PSState, action: Action, seat: int) -> None:
-    verb, _, arg = action.id.partition(" ")
+    verb, _, arg = action[0].partition(" ")  # an Action is a tuple led by its id
     if verb == "end":
         st.emit("main_end", seat=seat)
         return

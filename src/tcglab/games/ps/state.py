@@ -10,6 +10,10 @@ replaced whole when they change, so a clone copies only the lists that hold them
 
 from __future__ import annotations
 
+try:
+    import cython  # the compiled build reads the C types below from this very line
+except ModuleNotFoundError:
+    from tcglab.engine import _cy as cython
 from tcglab.engine.layout import Layout, deal_identities
 from tcglab.engine.procedure import StepState
 from tcglab.engine.rng import Rng
@@ -83,6 +87,7 @@ class PSState(StepState):
         seat, index = self.find(uid)
         return None if seat < 0 else self.units[seat][index]
 
+    @cython.locals(free=cython.long)
     def free_energy(self, seat: int) -> int:
         """PS-10.2.4 energy not occupied by any card on the field."""
         free = len(self.energy[seat])

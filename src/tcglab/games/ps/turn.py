@@ -9,7 +9,7 @@ from tcglab.engine.actions import Action
 from tcglab.games.ps import values
 from tcglab.games.ps.field import Unit
 from tcglab.games.ps.procedure import automatic, decision
-from tcglab.games.ps.words import say
+from tcglab.games.ps.words import BY_ID, say
 from tcglab.games.ps.zones import draw, remove_event, take_from_hand
 
 if TYPE_CHECKING:
@@ -37,7 +37,7 @@ MULLIGAN_CHOICES = (say("keep", "keep"), say("mulligan", "mulligan"))
 @decision("mulligan", lambda st, seat: list(MULLIGAN_CHOICES))
 def mulligan(st: PSState, action: Action, seat: int) -> None:
     """PS-4.3 / PS-GAP-3 (option): one redraw of the whole opening hand."""
-    if action.id == "keep":
+    if action[0] == "keep":  # an Action is a tuple led by its id
         st.emit("keep", seat=seat)
         return
     count = len(st.hand[seat])
@@ -66,7 +66,7 @@ def start_phase(st: PSState, seat: int) -> None:
     st.stack.append(("reset", seat))
     st.stack.append(("window", seat, "end", 0))
     st.stack.append(("main", seat))
-    st.stack.append(("draw_phase", seat))
+    draw_phase(st, seat)  # at once: it would be the very next step
 
 
 @automatic("draw_phase")
@@ -85,12 +85,18 @@ def reset_phase(st: PSState, seat: int) -> None:
     (PS-GAP-13 only the turn player); then the other player's turn."""
     values.end(st, values.TURN)
     for side in st.units:
-        for index, unit in enumerate(side):
-            if unit.used:
-                side[index] = unit._replace(used=False)
+        for index, u in enumerate(side):
+            if u.used:  # made whole again rather than through _replace, which is slow
+                side[index] = Unit(u.uid, u.card, u.damage, u.exhausted, u.sick, u.occ, False)
     st.emit("reset", seat=seat)
     st.stack.append(("turn_start", 1 - seat))
-    st.stack.append(("trim", seat))
+    if over_limit(st, seat):  # a trim with nothing to discard would be passed over
+        st.stack.append(("trim", seat))
+
+
+def over_limit(st: PSState, seat: int) -> bool:
+    """PS-8.5.2 more cards in hand than the limit: the turn player must discard."""
+    return len(st.hand[seat]) > st.options["hand_limit"]
 
 
 def _trim_actions(st: PSState, seat: int) -> list[Action]:
@@ -103,7 +109,7 @@ def _trim_actions(st: PSState, seat: int) -> list[Action]:
     extra = len(hand) - limit
     # kept on the card under a negative key, apart from its slot actions (words.KEYS)
     acts = [cards[number].action(_discard, -1 - extra, extra) for number in set(hand)]
-    acts.sort()  # by id: "discard " and the card's id
+    acts.sort(key=BY_ID)  # by id: "discard " and the card's id
     return acts
 
 
@@ -115,7 +121,8 @@ def _discard(card, extra: int) -> Action:
 def trim_hand(st: PSState, action: Action, seat: int) -> None:
     """PS-8.5.2 / PS-WE-7 more than five cards: discard (PS-6.1) one at a time to
     exactly five."""
-    number = take_from_hand(st, seat, action.id.split(" ", 1)[1])
+    number = take_from_hand(st, seat, action[0].split(" ", 1)[1])  # the id leads an Action
     st.trash[seat].append(number)
     st.emit("discard", seat=seat, card=st.card(number).id, name=st.name(number))
-    st.stack.append(("trim", seat))
+    if over_limit(st, seat):
+        st.stack.append(("trim", seat))

@@ -49,14 +49,18 @@ def add(st: PSState, side: int, uid: int, stat: str, amount: int, until: int) ->
 
 def end(st: PSState, until: int) -> None:
     """PS-8.5.1 / PS-11.2.2 every change lasting until `until` stops."""
-    if any(e.until == until for e in st.lasting):
-        st.lasting = tuple(e for e in st.lasting if e.until != until)
+    for effect in st.lasting:  # most often none: the tuple is kept as it is
+        if effect.until == until:
+            st.lasting = tuple(e for e in st.lasting if e.until != until)
+            return
 
 
 def forget(st: PSState, uid: int) -> None:
     """A character left the field: changes aimed at it end (a uid never returns)."""
-    if any(e.uid == uid for e in st.lasting):
-        st.lasting = tuple(e for e in st.lasting if e.uid != uid)
+    for effect in st.lasting:  # most often none: the tuple is kept as it is
+        if effect.uid == uid:
+            st.lasting = tuple(e for e in st.lasting if e.uid != uid)
+            return
 
 
 def support_count(st: PSState, seat: int, unit: Unit) -> int:

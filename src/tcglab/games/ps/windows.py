@@ -17,21 +17,27 @@ if TYPE_CHECKING:
 PASS = say("pass", "pass")
 
 
-def window_open(st: PSState, seat: int, moment: str, abilities: list) -> bool:
+def window_open(st: PSState, seat: int, moment: str, abilities: list, free: int) -> bool:
     """Whether a seat is asked in a window, judged from what everyone can see (a
-    usable ability, or cards in hand and free energy for the cheapest event of this
-    timing), so that being asked gives nothing about the hand away."""
+    usable ability, or cards in hand and `free` energy, the seat's unoccupied energy,
+    for the cheapest event of this timing), so that being asked gives nothing about
+    the hand away."""
     if abilities:
         return True
     cheapest = st.cards.cheapest.get(TIMING_AT[moment])
-    return cheapest is not None and bool(st.hand[seat]) and st.free_energy(seat) >= cheapest
+    return cheapest is not None and bool(st.hand[seat]) and free >= cheapest
 
 
 def _window_actions(st: PSState, seat: int, moment: str, passes: int) -> list[Action]:
-    abilities = effects.ability_actions(st, seat, TIMING_AT[moment])
-    if not window_open(st, seat, moment, abilities):
+    acts = effects.ability_actions(st, seat, TIMING_AT[moment])
+    hand = st.hand[seat]
+    free = st.free_energy(seat) if hand else 0  # read once, for the window and the cards
+    if not window_open(st, seat, moment, acts, free):
         return []
-    return [*play.place_actions(st, seat, moment), *abilities, PASS]
+    if hand:
+        acts[:0] = play.placeable(st, seat, moment, free)  # the cards first
+    acts.append(PASS)
+    return acts
 
 
 def _window_pass(st: PSState, seat: int, moment: str, passes: int) -> None:
@@ -44,12 +50,12 @@ def _window_pass(st: PSState, seat: int, moment: str, passes: int) -> None:
 def window(st: PSState, action: Action, seat: int, moment: str, passes: int) -> None:
     """PS-8.4 end phase (and battle windows for cards that allow it): the turn player
     first, then the players alternate until both pass."""
-    if action.id == "pass":
+    if action[0] == "pass":
         st.emit("pass", seat=seat)
         _window_pass(st, seat, moment, passes)
         return
     st.stack.append(("window", 1 - seat, moment, 0))
-    verb, _, arg = action.id.partition(" ")
+    verb, _, arg = action[0].partition(" ")  # an Action is a tuple led by its id
     if verb == "play":
         play.place_card(st, seat, arg)
     else:

@@ -4,6 +4,7 @@ client, the terminal or a log reads it."""
 
 from __future__ import annotations
 
+from operator import itemgetter
 from pathlib import Path
 
 from tcglab.engine.messages import Messages
@@ -21,3 +22,7 @@ say = WORDS.action
 # Actions offered at nearly every decision whose words depend only on the card are made
 # once and kept by the card (`Card.action`), under `slot * 4 + KEYS[verb]`.
 KEYS = {"play": 0, "use": 1, "attack": 2, "defend": 3}
+
+# The sort key of actions listed in the order of their ids: Action's own order, without
+# calling its __lt__ at every comparison (an Action is a tuple led by its id).
+BY_ID = itemgetter(0)
