@@ -12,7 +12,7 @@ try:
 except ModuleNotFoundError:
     from tcglab.engine import _cy as cython
 from tcglab.engine.unavailable import Why, why
-from tcglab.games.ps import effects, values, zones
+from tcglab.games.ps import effects, field, values, zones
 from tcglab.games.ps.procedure import automatic, decision
 from tcglab.games.ps.words import KEYS, say
 
@@ -65,7 +65,7 @@ def declare(st: PSState, seat: int, slot: int) -> None:
     """PS-9.1 the turn player declares a battle; PS-9.2 exhausting one standby
     character makes it the attacking character."""
     unit = st.units[seat][slot - 1]
-    st.units[seat][slot - 1] = unit._replace(exhausted=True)
+    st.units[seat][slot - 1] = field.exhausted(unit)
     st.battle = (unit.uid, (), PLAYER)
     st.emit("battle", seat=seat, slot=slot, name=st.name(unit.card))
     st.stack.append(("battle_end", seat))
@@ -109,7 +109,7 @@ def defend(st: PSState, action: Action, seat: int) -> None:
         return
     slot = int(action[0].split(" ")[1])
     unit = st.units[seat][slot - 1]
-    st.units[seat][slot - 1] = unit._replace(exhausted=True)
+    st.units[seat][slot - 1] = field.exhausted(unit)
     attacker, defenders, target = st.battle
     st.battle = (attacker, (*defenders, unit.uid), target)
     st.emit("defend", seat=seat, slot=slot, name=st.name(unit.card))

@@ -13,7 +13,7 @@ try:
 except ModuleNotFoundError:
     from tcglab.engine import _cy as cython
 from tcglab.engine.unavailable import Why, why
-from tcglab.games.ps.field import Placed
+from tcglab.games.ps.field import Placed, used
 from tcglab.games.ps.procedure import decision
 from tcglab.games.ps.words import KEYS, say
 
@@ -145,6 +145,6 @@ def use_ability(st: PSState, seat: int, slot: int) -> None:
     unit = st.units[seat][slot - 1]
     card = st.card(unit.card)
     exhaust = card.ability.cost == "exhaust"
-    st.units[seat][slot - 1] = unit._replace(used=True, exhausted=unit.exhausted or exhaust)
+    st.units[seat][slot - 1] = used(unit, True, unit.exhausted or exhaust)
     st.emit("ability", seat=seat, slot=slot, name=card.name_en, ability=card.ability_name_en)
     start_effect(st, seat, card.ability, unit.card, unit.uid)

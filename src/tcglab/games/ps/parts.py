@@ -14,7 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, ClassVar, NamedTuple
 
-from tcglab.games.ps import values, zones
+from tcglab.games.ps import field, values, zones
 from tcglab.games.ps.values import EVERY, GUARD, TECHNIQUE, TURN
 
 if TYPE_CHECKING:
@@ -257,7 +257,7 @@ class Heal(Part):
         side, index = st.find(target)
         unit = st.units[side][index]
         healed = min(unit.damage, self.amount)
-        st.units[side][index] = unit._replace(damage=unit.damage - healed)
+        st.units[side][index] = field.damaged(unit, unit.damage - healed)
         st.emit("heal", seat=side, slot=index + 1, name=st.name(unit.card), amount=healed)
 
     def worth(self, seen):
@@ -333,7 +333,7 @@ class _Turn(Part):
     def apply(self, st, seat, number, source, target):
         side, index = st.find(target)
         unit = st.units[side][index]
-        st.units[side][index] = unit._replace(exhausted=self.exhausted)
+        st.units[side][index] = field.exhausted(unit, self.exhausted)
         st.emit(self.kind, seat=side, slot=index + 1, name=st.name(unit.card))
 
 

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 
 from tcglab.engine.actions import Action
 from tcglab.games.ps import values
-from tcglab.games.ps.field import Unit
+from tcglab.games.ps.field import stood_up, used
 from tcglab.games.ps.procedure import automatic, decision
 from tcglab.games.ps.words import BY_ID, say
 from tcglab.games.ps.zones import draw, remove_event, take_from_hand
@@ -57,10 +57,10 @@ def start_phase(st: PSState, seat: int) -> None:
     st.current = seat
     st.energy_placed = False
     st.emit("turn", seat=seat, turn=st.turn)
-    # each unit made whole again rather than through _replace, which is slow
-    st.units[seat] = [
-        Unit(u.uid, u.card, u.damage, False, False, u.occ, u.used) for u in st.units[seat]
-    ]
+    side = st.units[seat]
+    for index, u in enumerate(side):
+        if u.exhausted or u.sick:
+            side[index] = stood_up(u)
     for placed in st.events[seat][:]:
         remove_event(st, seat, placed)
     st.stack.append(("reset", seat))
@@ -86,8 +86,8 @@ def reset_phase(st: PSState, seat: int) -> None:
     values.end(st, values.TURN)
     for side in st.units:
         for index, u in enumerate(side):
-            if u.used:  # made whole again rather than through _replace, which is slow
-                side[index] = Unit(u.uid, u.card, u.damage, u.exhausted, u.sick, u.occ, False)
+            if u.used:
+                side[index] = used(u, False, u.exhausted)
     st.emit("reset", seat=seat)
     st.stack.append(("turn_start", 1 - seat))
     if over_limit(st, seat):  # a trim with nothing to discard would be passed over

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 
 from tcglab.engine.state import Result
 from tcglab.games.ps import values
-from tcglab.games.ps.field import Unit
+from tcglab.games.ps.field import Unit, damaged
 
 if TYPE_CHECKING:
     from tcglab.games.ps.field import Placed
@@ -78,7 +78,7 @@ def wound(st: PSState, seat: int, index: int, amount: int) -> tuple[int, bool]:
     whether that reached its life (the caller sends it down)."""
     unit = st.units[seat][index]
     total = unit.damage + amount
-    st.units[seat][index] = unit._replace(damage=total)
+    st.units[seat][index] = damaged(unit, total)
     return total, total >= st.card(unit.card).life
 
 
