@@ -122,6 +122,10 @@ class CardSet:
     works: dict = field(compare=False, default_factory=dict)  # id -> (name_ja, name_en)
     index: dict = field(compare=False, repr=False, default_factory=dict)
     cheapest: dict = field(compare=False, repr=False, default_factory=dict)
+    # By card number, what deciding whether a card in hand may be placed reads (every
+    # main phase and window, play.placeable), as plain tuples: (level, whether it is a
+    # character, its English name, and for an event its effect and its effect's timing).
+    placing: tuple = field(compare=False, repr=False, default=())
 
     def number(self, card_id: str) -> int:
         return self.index[card_id]
@@ -300,7 +304,13 @@ def _finish(where, cards: list, digest: str, works: dict) -> CardSet:
         if card.kind == "event":
             timing = card.effect.timing
             cheapest[timing] = min(cheapest.get(timing, card.level), card.level)
-    return CardSet(tuple(cards), digest, works, index, cheapest)
+    placing = tuple(
+        (card.level, True, card.name_en, None, "")
+        if card.kind == "character"
+        else (card.level, False, card.name_en, card.effect, card.effect.timing)
+        for card in cards
+    )
+    return CardSet(tuple(cards), digest, works, index, cheapest, placing)
 
 
 def read_card_set(directory: Path) -> CardSet:

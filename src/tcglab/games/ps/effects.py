@@ -13,7 +13,7 @@ try:
 except ModuleNotFoundError:
     from tcglab.engine import _cy as cython
 from tcglab.engine.unavailable import Why, why
-from tcglab.games.ps.field import Placed, used
+from tcglab.games.ps import field
 from tcglab.games.ps.procedure import decision
 from tcglab.games.ps.words import KEYS, say
 
@@ -30,10 +30,10 @@ def playable(st: PSState, seat: int, effect: Effect, moment: str) -> bool:
     return effect.timing == TIMING_AT[moment] and effect.possible(st, seat)
 
 
-def place_event(st: PSState, seat: int, number: int) -> Placed:
+def place_event(st: PSState, seat: int, number: int) -> field.Placed:
     """PS-11.2.1 the event is placed and takes effect; it holds its energy until the
     owner's next start phase (PS-11.2.2)."""
-    placed = Placed(st.uid(), number, st.card(number).level)
+    placed = field.placed(st.uid(), number, st.card(number).level)
     st.events[seat].append(placed)
     return placed
 
@@ -145,6 +145,6 @@ def use_ability(st: PSState, seat: int, slot: int) -> None:
     unit = st.units[seat][slot - 1]
     card = st.card(unit.card)
     exhaust = card.ability.cost == "exhaust"
-    st.units[seat][slot - 1] = used(unit, True, unit.exhausted or exhaust)
+    st.units[seat][slot - 1] = field.used(unit, True, unit.exhausted or exhaust)
     st.emit("ability", seat=seat, slot=slot, name=card.name_en, ability=card.ability_name_en)
     start_effect(st, seat, card.ability, unit.card, unit.uid)

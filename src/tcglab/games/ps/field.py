@@ -50,6 +50,16 @@ def used(u: Unit, used: bool, exhausted: bool) -> Unit:
     return _new(Unit, (u.uid, u.card, u.damage, exhausted, u.sick, u.occ, used))
 
 
+def arrived(uid: int, card: int, occ: int) -> Unit:
+    """A character just placed: standby, summoning sick (PS-6.4), holding `occ` energy."""
+    return _new(Unit, (uid, card, 0, False, True, occ, False))
+
+
+def placed(uid: int, card: int, occ: int) -> Placed:
+    """An event just placed, holding `occ` energy."""
+    return _new(Placed, (uid, card, occ))
+
+
 def stood_up(u: Unit) -> Unit:
     """PS-8.1.1 to standby, its summoning sickness over (PS-GAP-6)."""
     return _new(Unit, (u.uid, u.card, u.damage, False, False, u.occ, u.used))

@@ -119,32 +119,30 @@ def place_actions(st: PSState, seat: int, timing: str) -> list[Action]:
     return placeable(st, seat, timing, st.free_energy(seat))
 
 
-@cython.locals(free=cython.long, room=cython.bint)
+@cython.locals(free=cython.long, room=cython.bint, level=cython.long, character=cython.bint)
 def placeable(st: PSState, seat: int, timing: str, free: int) -> list[Action]:
     """`place_actions` for a seat with cards in hand and `free` unoccupied energy, read
     by the caller (a window reads it to know whether it opens at all); the room and
-    names on the field are read once."""
-    cards, acts = st.cards.cards, []
+    names on the field are read once, each card's figures from `CardSet.placing`."""
+    cards, placing, acts = st.cards.cards, st.cards.placing, []
     units = st.units[seat]
     room = timing == "main" and len(units) < FIELD_LIMIT
     names = None  # PS-6.7 the names on the seat's field, found on first need
     moment = TIMING_AT[timing]
     for number in set(st.hand[seat]):
-        card = cards[number]
-        if card.level > free:  # PS-10.3.2 needs that much unoccupied energy
+        level, character, name, effect, effect_timing = placing[number]
+        if level > free:  # PS-10.3.2 needs that much unoccupied energy
             continue
-        if card.kind == "character":
+        if character:
             if not room:  # PS-8.3.2 in the main phase only; PS-11.1.2 four at most
                 continue
             if names is None:
-                names = {cards[u.card].name_en for u in units}
-            if card.name_en in names:
+                names = {placing[u.card][2] for u in units}
+            if name in names:
                 continue
-        else:
-            effect = card.effect
-            if effect.timing != moment or not effect.possible(st, seat):
-                continue
-        acts.append(card.action(_place, PLAY))
+        elif effect_timing != moment or not effect.possible(st, seat):
+            continue
+        acts.append(cards[number].action(_place, PLAY))
     if len(acts) > 1:
         acts.sort(key=BY_ID)
     return acts

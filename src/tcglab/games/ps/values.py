@@ -29,6 +29,7 @@ if TYPE_CHECKING:
 TECHNIQUE, GUARD = "technique", "guard"
 EVERY = 0  # the uid of an aura: every character of its side
 TURN = 0  # `until` of an effect that ends at the reset phase
+_new = tuple.__new__
 
 
 class Lasting(NamedTuple):
@@ -44,7 +45,8 @@ class Lasting(NamedTuple):
 def add(st: PSState, side: int, uid: int, stat: str, amount: int, until: int) -> None:
     """A change takes effect: appended, so `st.lasting` stays in timestamp order. It
     is a tuple, replaced whole, so clones share it."""
-    st.lasting = (*st.lasting, Lasting(side, uid, stat, amount, until))
+    # at the tuple's own constructor: the NamedTuple's runs as Python even when compiled
+    st.lasting = (*st.lasting, _new(Lasting, (side, uid, stat, amount, until)))
 
 
 def end(st: PSState, until: int) -> None:

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 
 from tcglab.engine.state import Result
 from tcglab.games.ps import values
-from tcglab.games.ps.field import Unit, damaged
+from tcglab.games.ps.field import arrived, damaged
 
 if TYPE_CHECKING:
     from tcglab.games.ps.field import Placed
@@ -59,7 +59,7 @@ def arrive(st: PSState, seat: int, number: int, occ: int) -> None:
         st.trash[seat].append(number)
         st.emit("unique", seat=seat, card=st.card(number).id, name=st.name(number))
         return
-    st.units[seat].append(Unit(st.uid(), number, occ=occ))
+    st.units[seat].append(arrived(st.uid(), number, occ))
     st.emit("arrive", seat=seat, slot=len(st.units[seat]), name=st.name(number), energy=occ)
 
 
