@@ -48,7 +48,9 @@ def attack_actions(st: PSState, seat: int) -> list[Action]:
     for slot, unit in enumerate(units, start=1):
         if unit.exhausted or (unit.sick and sickness):
             continue
-        acts.append(cards[unit.card].action(_say_slot, slot * 4 + ATTACK, "attack", slot))
+        card, key = cards[unit.card], slot * 4 + ATTACK
+        # the action kept by the card, read without a call once it is made (Card.action)
+        acts.append(card.actions.get(key) or card.action(_say_slot, key, "attack", slot))
     return acts
 
 
@@ -95,7 +97,8 @@ def _defend_actions(st: PSState, seat: int) -> list[Action]:
     for slot, unit in enumerate(units, start=1):
         if unit.exhausted or (unit.sick and full):
             continue
-        acts.append(cards[unit.card].action(_say_slot, slot * 4 + DEFEND, "defend", slot))
+        card, key = cards[unit.card], slot * 4 + DEFEND
+        acts.append(card.actions.get(key) or card.action(_say_slot, key, "defend", slot))
     if acts:
         acts.append(NO_MORE_DEFENDERS if st.battle[1] else NO_DEFENDERS)
     return acts

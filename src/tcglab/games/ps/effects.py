@@ -110,7 +110,9 @@ def ability_actions(st: PSState, seat: int, timing: str) -> list[Action]:
             continue
         if not ability.possible(st, seat):
             continue
-        acts.append(card.action(_say_use, slot * 4 + USE, slot))
+        key = slot * 4 + USE
+        # the action kept by the card, read without a call once it is made (Card.action)
+        acts.append(card.actions.get(key) or card.action(_say_use, key, slot))
     return acts
 
 

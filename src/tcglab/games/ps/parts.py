@@ -85,6 +85,12 @@ class Part:
     worth_an_attack: ClassVar[bool] = False
     text_en: ClassVar[str] = ""
     text_ja: ClassVar[str] = ""
+    # aimed at the player's own side: `aim` starts "own" (set from `aim`, read often)
+    own: ClassVar[bool] = False
+
+    def __init_subclass__(cls, **kwargs) -> None:
+        super().__init_subclass__(**kwargs)
+        cls.own = cls.aim.startswith("own")
 
     # -- legality -------------------------------------------------------------------
 
@@ -94,16 +100,16 @@ class Part:
 
     def candidates(self, st: PSState, seat: int) -> tuple[int, list[Unit]]:
         """The side it is aimed at and the characters there it may be aimed at."""
-        side = seat if self.aim.startswith("own") else 1 - seat
+        side = seat if self.own else 1 - seat
         return side, [u for u in st.units[side] if self.fits(u)]
 
     def possible(self, st: PSState, seat: int) -> bool:
         """It has something to act on (an aimed part: a character to aim at); what
         `candidates` finds, without making the list."""
-        aim = self.aim
-        if aim == "none":
+        if self.aim == "none":
             return True
-        for unit in st.units[seat if aim.startswith("own") else 1 - seat]:
+        # a loop, not any() over a generator: asked for every aimed card, every turn
+        for unit in st.units[seat if self.own else 1 - seat]:  # noqa: SIM110
             if self.fits(unit):
                 return True
         return False

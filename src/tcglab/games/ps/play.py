@@ -142,7 +142,9 @@ def placeable(st: PSState, seat: int, timing: str, free: int) -> list[Action]:
                 continue
         elif effect_timing != moment or not effect.possible(st, seat):
             continue
-        acts.append(cards[number].action(_place, PLAY))
+        card = cards[number]
+        # the action kept by the card, read without a call once it is made (Card.action)
+        acts.append(card.actions.get(PLAY) or card.action(_place, PLAY))
     if len(acts) > 1:
         acts.sort(key=BY_ID)
     return acts
