@@ -89,9 +89,11 @@ def reset_phase(st: PSState, seat: int) -> None:
             if u.used:
                 side[index] = used(u, False, u.exhausted)
     st.emit("reset", seat=seat)
-    st.stack.append(("turn_start", 1 - seat))
-    if over_limit(st, seat):  # a trim with nothing to discard would be passed over
+    if over_limit(st, seat):
+        st.stack.append(("turn_start", 1 - seat))
         st.stack.append(("trim", seat))
+    else:  # a trim with nothing to discard would be passed over: the next turn at once
+        start_phase(st, 1 - seat)
 
 
 def over_limit(st: PSState, seat: int) -> bool:
