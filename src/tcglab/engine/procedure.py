@@ -34,17 +34,20 @@ class Procedure:
     def __init__(self) -> None:
         self.automatic: dict[str, Callable] = {}
         self.decisions: dict[str, Decision] = {}
+        # Every step by name, automatic (its function) or a decision (its Decision):
+        # one look-up a step for the machine, which tells them apart by type.
+        self.steps: dict[str, Callable | Decision] = {}
 
     def automatic_step(self, name: str):
         def register(run):
-            self.automatic[name] = run
+            self.automatic[name] = self.steps[name] = run
             return run
 
         return register
 
     def decision_step(self, name: str, actions: Callable, skip: Callable | None = None):
         def register(resolve):
-            self.decisions[name] = Decision(actions, resolve, skip)
+            self.decisions[name] = self.steps[name] = Decision(actions, resolve, skip)
             return resolve
 
         return register
@@ -80,19 +83,18 @@ class StepState(State):
 
     def advance(self) -> None:
         """Run automatic steps until a seat must decide or the game is over."""
-        stack, automatic, decisions = self.stack, self.procedure.automatic, self.procedure.decisions
+        stack, steps = self.stack, self.procedure.steps
         leave = self.seats_leave
         while stack and self.result is None:
             step = stack[-1]
-            run = automatic.get(step[0])
-            if run is not None:
+            rule = steps[step[0]]
+            if type(rule) is not Decision:  # an automatic step: run it
                 stack.pop()
                 if cython.compiled:
-                    _call(run, self, step, None)
+                    _call(rule, self, step, None)
                 else:
-                    run(self, *step[1:])
+                    rule(self, *step[1:])
                 continue
-            rule = decisions[step[0]]
             if leave and not self.may_decide(step[1]):
                 legal = []
             elif cython.compiled:

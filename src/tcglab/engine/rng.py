@@ -18,6 +18,30 @@ _MIX1 = cython.declare(cython.ulonglong, 0xBF58476D1CE4E5B9)
 _MIX2 = cython.declare(cython.ulonglong, 0x94D049BB133111EB)
 
 
+@cython.cfunc
+@cython.locals(s=cython.ulonglong, z=cython.ulonglong)
+@cython.returns(cython.ulonglong)
+def _draw(rng):
+    """One SplitMix64 draw: `rng` moves on by one step and the mixed output is returned
+    (a C function, so that `below` draws without a method call)."""
+    s = rng._s
+    rng._s = s = (s + _GOLDEN) & _MASK
+    z = ((s ^ (s >> 30)) * _MIX1) & _MASK
+    z = ((z ^ (z >> 27)) * _MIX2) & _MASK
+    return z ^ (z >> 31)
+
+
+@cython.cfunc
+@cython.locals(z=cython.ulonglong, n=cython.ulonglong)
+@cython.returns(cython.ulonglong)
+def _scaled(z, n):
+    """`(z * n) >> 64` for n below 2**32 in C 64-bit arithmetic, from z's two 32-bit
+    halves: the high half times n is below 2**64 - 2**33, and adding the low half's
+    carry keeps it below 2**64, so nothing wraps and the result is exact (Python would
+    build a 128-bit integer for the product)."""
+    return ((z >> 32) * n + (((z & 0xFFFFFFFF) * n) >> 32)) >> 32
+
+
 class Rng:
     """Deterministic generator. Results can be forced two ways: `force` queues die
     results for whatever rolls next, and `force_for(purpose, ...)` queues results for
@@ -34,13 +58,8 @@ class Rng:
 
     # Compiled, the arithmetic is on C unsigned 64-bit integers, which wrap exactly as
     # the masks below make Python's integers do.
-    @cython.locals(s=cython.ulonglong, z=cython.ulonglong)
     def next_u64(self) -> int:
-        s = self._s
-        self._s = s = (s + _GOLDEN) & _MASK
-        z = ((s ^ (s >> 30)) * _MIX1) & _MASK
-        z = ((z ^ (z >> 27)) * _MIX2) & _MASK
-        return z ^ (z >> 31)
+        return _draw(self)
 
     def skip(self, draws: int) -> None:
         """Move on as if `draws` results had been drawn, in one step: SplitMix64 moves
@@ -55,7 +74,9 @@ class Rng:
             if not 0 <= value < n:
                 raise ValueError(f"forced {purpose} result {value} is not between 0 and {n - 1}")
             return value
-        return (self.next_u64() * n) >> 64
+        if cython.compiled and 0 < n < 0x100000000:
+            return _scaled(_draw(self), n)
+        return (_draw(self) * n) >> 64
 
     def roll(self, sides: int = 6, purpose: str | None = None) -> int:
         """One die, 1..sides. A result forced for `purpose` is used first, then one

@@ -108,6 +108,13 @@ class CardSet:
         """Every printed card, characters first (the faces the kernel lists)."""
         return (*self.characters, *self.events)
 
+    @cached_property
+    def plans(self) -> tuple:
+        """Per event card, by its index: `(card, timing, aims, checks)`, what
+        `effects.plays` reads of each card in hand at every decision, read once here
+        (`aims`: it is played on a chosen character)."""
+        return tuple((card, card.timing, card.aim is not None, card.checks) for card in self.events)
+
     def event(self, event_id: str) -> EventCard:
         for card in self.events:
             if card.id == event_id:

@@ -76,20 +76,28 @@ def _main_actions(st: HigurashiState, seat: int) -> list[Action]:
     can_scout = "face_down" in seen.enemy
     weakest = seen.weakest
     may_reveal = st.options["reveal_to_attack"]
-    extra = continuous.bonus(st, seat)  # G4-9, the same for each of the seat's characters
+    # G4-9, the same for each of the seat's characters (0 while the rule is off)
+    extra = continuous.bonus(st, seat) if st.options["bonus_rule"] else 0
     for slot, inst in enumerate(st.rows[seat]):
         if side[inst]:  # G4-3.3 / G4-4.4 sideways characters neither scout nor attack
             continue
         card = chars[cid[inst]]
         face = up[inst]
+        kept = card.actions  # KeepsActions.action, read here without a call per actor
         if can_scout:  # G4-3.2(a), G4-8.2 a face-down card may scout by revealing itself
-            acts.append(card.action(_actor_action, slot * 4 + face, "scout", slot, face))
+            made = kept.get(slot * 4 + face)
+            if made is None:
+                made = card.action(_actor_action, slot * 4 + face, "scout", slot, face)
+            acts.append(made)
         if weakest is not None and (face or may_reveal):
             power = atk[inst] + extra  # continuous.attack
             if power < 0:
                 power = 0
             if power > weakest:
-                acts.append(card.action(_actor_action, slot * 4 + 2 + face, "attack", slot, face))
+                made = kept.get(slot * 4 + 2 + face)
+                if made is None:
+                    made = card.action(_actor_action, slot * 4 + 2 + face, "attack", slot, face)
+                acts.append(made)
     acts.extend(effects.plays(st, seat, "main", seen))
     acts.append(END_TURN)
     return acts
@@ -125,7 +133,7 @@ def actor_action(verb: str, slot: int, name: str, name_ja: str, face_up: bool) -
 
 @decision("main", _main_actions)
 def main_choice(st: HigurashiState, action: Action, seat: int) -> None:
-    verb, _, arg = action.id.partition(" ")
+    verb, _, arg = action[0].partition(" ")  # an Action is a tuple led by its id
     if verb == "end":
         turn.end_turn(st, seat)
         return
@@ -154,7 +162,11 @@ def _scout_target_actions(st: HigurashiState, seat: int, actor: int) -> list[Act
                 told = 1 if known[i] & bit else 0
                 # a key of its own: -1 to -2048, above the attack targets' keys
                 key = -1 - (told * 16 + s) * 64 - slot
-                acts.append(chars[cid[i]].action(_scout_action, key, s, slot, told))
+                card = chars[cid[i]]
+                made = card.actions.get(key)
+                if made is None:
+                    made = card.action(_scout_action, key, s, slot, told)
+                acts.append(made)
     return acts
 
 
@@ -169,7 +181,7 @@ def _scout_action(card, owner: int, slot: int, told: int) -> Action:
 @decision("scout_target", _scout_target_actions)
 def scout(st: HigurashiState, action: Action, seat: int, actor: int) -> None:
     """G4-3.2(b) name the enemy card, (c) roll."""
-    target = st.at(action.id.split(" ")[1])
+    target = st.at(action[0][7:])  # "target <seat>.<slot>"
     st.emit(
         "scout", seat=seat, actor=st.ref(actor), name=st.char(actor).name_en, target=st.ref(target)
     )
@@ -189,6 +201,7 @@ def _attack_target_actions(st: HigurashiState, seat: int, actor: int) -> list[Ac
     """The targets `attack_targets` finds, seat by seat and slot by slot."""
     power = st.attack(actor)
     up, dfn, cid, chars = st.up, st.dfn, st.cid, st.cards.characters
+    rule = st.options["bonus_rule"]  # G4-9
     acts = []
     for s in range(st.players):
         if s == seat:
@@ -197,7 +210,7 @@ def _attack_target_actions(st: HigurashiState, seat: int, actor: int) -> list[Ac
         for slot, i in enumerate(st.rows[s]):
             if up[i]:
                 if extra < 0:
-                    extra = continuous.bonus(st, s)
+                    extra = continuous.bonus(st, s) if rule else 0
                 defence = dfn[i] + extra  # continuous.defence, the owner being `s`
                 if defence < 0:
                     defence = 0
@@ -206,7 +219,11 @@ def _attack_target_actions(st: HigurashiState, seat: int, actor: int) -> list[Ac
                     # a key of its own: negative, unlike the actors' (`_main_actions`),
                     # and below -40000, unlike the scout targets'
                     key = -1 - ((need + 64) * 16 + s) * 64 - slot
-                    acts.append(chars[cid[i]].action(_target_action, key, s, slot, need))
+                    card = chars[cid[i]]
+                    made = card.actions.get(key)
+                    if made is None:
+                        made = card.action(_target_action, key, s, slot, need)
+                    acts.append(made)
     return acts
 
 
@@ -229,7 +246,7 @@ def announce(st: HigurashiState, kind: str, seat: int, actor: int, target: int, 
 
 @decision("attack_target", _attack_target_actions)
 def attack(st: HigurashiState, action: Action, seat: int, actor: int) -> None:
-    target = st.at(action.id.split(" ")[1])
+    target = st.at(action[0][7:])  # "target <seat>.<slot>"
     announce(st, "attack", seat, actor, target, attack=st.attack(actor), defence=st.defence(target))
     roll(st, "attack", seat, actor, target)
 
@@ -254,7 +271,9 @@ def _window_actions(st: HigurashiState, seat: int, timing: str) -> list[Action]:
     if not st.hands[seat]:
         return []
     kind, _, _, _, die, mod = st.roll
-    return [*effects.plays(st, seat, timing), stand_action(kind, die, mod)]
+    acts = effects.plays(st, seat, timing)  # a new list, this decision's own
+    acts.append(stand_action(kind, die, mod))
+    return acts
 
 
 @cache
@@ -265,9 +284,9 @@ def stand_action(kind: str, die: int, modifier: int) -> Action:
 
 @decision("window", _window_actions)
 def roll_window(st: HigurashiState, action: Action, seat: int, timing: str) -> None:
-    if action.id == "pass":
+    if action[0] == "pass":
         return
-    inst = effects.take_from_hand(st, seat, action.id.split(" ")[1])
+    inst = effects.take_from_hand(st, seat, action[0][5:])  # "play <card>"
     effects.resolve(st, seat, inst, None)  # G4-8.3 the die card changes the roll now
     st.stack.append(("window", seat, timing))
 
@@ -339,7 +358,7 @@ DECLINE = say("decline", "decline")
 @decision("counter", _counter_actions)
 def counter(st: HigurashiState, action: Action, seat: int, defender: int, attacker: int) -> None:
     """G4-5.2 a counter-attack is resolved like an attack."""
-    if action.id == "decline":
+    if action[0] == "decline":
         st.emit("no_counter", seat=seat)
         return
     announce(st, "counter", seat, defender, attacker)

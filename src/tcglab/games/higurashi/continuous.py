@@ -65,8 +65,12 @@ def bonus(st: HigurashiState, seat: int) -> int:
     if not st.options["bonus_rule"] or seat < 0:
         return 0
     row = st.rows[seat]
-    if len(row) < 5 or not all(st.up[i] for i in row):
+    if len(row) < 5:
         return 0
+    up = st.up
+    for i in row:  # a loop, not all(...): no generator made at every decision
+        if not up[i]:
+            return 0
     return 1 if len({st.char(i).colour for i in row}) == 1 else 0
 
 

@@ -5,10 +5,10 @@ part does is in `parts/`."""
 from __future__ import annotations
 
 from functools import cache
+from operator import itemgetter
 from typing import TYPE_CHECKING
 
 from tcglab.engine.actions import Action
-from tcglab.engine.piles import take_card
 from tcglab.engine.unavailable import Why, why
 from tcglab.games.higurashi.parts.survey import Survey, survey
 from tcglab.games.higurashi.procedure import decision
@@ -20,7 +20,14 @@ if TYPE_CHECKING:
 
 
 def take_from_hand(st: HigurashiState, seat: int, card_id: str) -> int:
-    return take_card(st.hands[seat], card_id, st.event_card)
+    """Take out of the seat's hand the first instance of the card `card_id` (what
+    `piles.take_card` does, reading the card set directly rather than calling back)."""
+    hand, events, eid = st.hands[seat], st.cards.events, st.eid
+    for inst in hand:
+        if events[eid[inst]].id == card_id:
+            hand.remove(inst)
+            return inst
+    raise KeyError(card_id)
 
 
 def targets(st: HigurashiState, seat: int, card: EventCard) -> list[int]:
@@ -32,25 +39,32 @@ def targets(st: HigurashiState, seat: int, card: EventCard) -> list[int]:
     return [i for i in pool if aim.fits(st, i)]
 
 
+_by_id = itemgetter(0)  # an Action is a tuple led by its id
+
+
 def plays(st: HigurashiState, seat: int, timing: str, table: Survey | None = None) -> list[Action]:
     """One action per distinct card in hand that may be played now (G4-6.1): its timing
     is `timing` and every part has something to act on. `table` is the seat's survey,
     worked out here on first need (only parts on a chosen character read it)."""
-    seen, acts = set(), []
-    events, eid = st.cards.events, st.eid
-    for inst in st.hands[seat]:
-        card = events[eid[inst]]
-        if card.timing != timing or card.id in seen:
+    hand = st.hands[seat]
+    if not hand:
+        return []
+    seen, acts = [], []  # a handful of cards, each one object: a list beats a set
+    plans, eid = st.cards.plans, st.eid
+    for inst in hand:
+        card, when, aims, checks = plans[eid[inst]]
+        if when != timing or card in seen:
             continue
-        seen.add(card.id)
-        if table is None and card.aim is not None:
+        seen.append(card)
+        if table is None and aims:
             table = survey(st, seat)
-        for usable in card.checks:
+        for usable in checks:
             if not usable(st, seat, table):
                 break
         else:
             acts.append(play_action(card))
-    acts.sort()
+    if len(acts) > 1:  # by id, as Action orders itself, without calling its __lt__
+        acts.sort(key=_by_id)
     return acts
 
 
@@ -87,7 +101,7 @@ def play_action(card: EventCard) -> Action:
 def begin_play(st: HigurashiState, seat: int, card_id: str) -> None:
     """Play a card on the player's turn: name its target next if it needs one."""
     inst = take_from_hand(st, seat, card_id)
-    card = st.event_card(inst)
+    card = st.cards.events[st.eid[inst]]  # st.event_card, without the call
     st.emit("play", seat=seat, card=card.id, name=card.name_en, text=card.text_en)
     if card.aim is not None:
         st.stack.append(("event_target", seat, inst))
@@ -105,9 +119,13 @@ def _target_actions(st: HigurashiState, seat: int, inst: int) -> list[Action]:
         place = owner * 64 + rows[owner].index(i)
         if known[i] & bit:  # named by its card, as `words.seen` names it; else by its place
             char = chars[cid[i]]  # kept under its identity: the action holds it, so it lives on
-            acts.append(card.action(_target_action, id(char) * 1024 + place, place, char))
+            key = id(char) * 1024 + place
         else:
-            acts.append(card.action(_target_action, place, place, None))
+            key, char = place, None
+        made = card.actions.get(key)  # KeepsActions.action, without a call per target
+        if made is None:
+            made = card.action(_target_action, key, place, char)
+        acts.append(made)
     return acts
 
 
@@ -122,14 +140,14 @@ def _target_action(event: EventCard, place: int, char) -> Action:
 
 @decision("event_target", _target_actions)
 def choose_target(st: HigurashiState, action: Action, seat: int, inst: int) -> None:
-    resolve(st, seat, inst, st.at(action.id.split(" ")[1]))
+    resolve(st, seat, inst, st.at(action[0][7:]))  # "target <seat>.<slot>"
 
 
 def resolve(st: HigurashiState, seat: int, inst: int, target: int | None) -> None:
     """Carry out the card's parts in order; a part may stop the rest (a failed roll),
     and nothing more happens once the game is over or the chosen character has left
     the rows. The card then goes to the discard, unless it stays in play (equipment)."""
-    for part in st.event_card(inst).parts:
+    for part in st.cards.events[st.eid[inst]].parts:  # st.event_card, without the call
         if st.result is not None or (part.chooses and st.owner[target] < 0):
             break
         if not part.apply(st, seat, inst, target):

@@ -100,7 +100,7 @@ def draw(st: HigurashiState, seat: int, count: int) -> None:
             st.emit("reshuffle", cards=len(st.event_deck))
         inst = st.event_deck.pop()
         st.hands[seat].append(inst)
-        card = st.event_card(inst)
+        card = st.cards.events[st.eid[inst]]  # st.event_card, without the call
         st.emit("draw", {seat: {"card": card.id, "name": card.name_en}}, seat=seat)
 
 

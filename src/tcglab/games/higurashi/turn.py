@@ -62,14 +62,24 @@ def begin_turn(st: HigurashiState, seat: int) -> None:
     st.turn += 1
     st.current = seat
     st.emit("turn", seat=seat, turn=st.turn, round=st.round)
-    everyone = st.options["sideways_until"] == "next_turn"
-    for s in range(st.players) if everyone else (seat,):
-        for inst in st.rows[s]:
-            st.side[inst] = False
+    stand_up(st, seat)
     continuous.start_of_turn(st, seat)
     st.stack.append(("main", seat))
     st.stack.append(("trim", seat))
     table.draw(st, seat, 1)
+
+
+def stand_up(st: HigurashiState, seat: int) -> None:
+    """G4-GAP-6 sideways characters stand up as their owner's turn begins, or every
+    seat's as any turn begins where `sideways_until` says "next_turn"."""
+    side = st.side
+    if st.options["sideways_until"] == "next_turn":
+        for row in st.rows:
+            for inst in row:
+                side[inst] = False
+    else:
+        for inst in st.rows[seat]:
+            side[inst] = False
 
 
 def end_turn(st: HigurashiState, seat: int) -> None:
@@ -98,7 +108,7 @@ def discard_action(card: EventCard) -> Action:
 def trim_hand(st: HigurashiState, action: Action, seat: int) -> None:
     """G4-6.2 / G4-GAP-5: holding more than five events, use or discard until five."""
     st.stack.append(("trim", seat))
-    verb, card_id = action.id.split(" ")
+    verb, card_id = action[0].split(" ")  # an Action is a tuple led by its id
     if verb == "discard":
         inst = effects.take_from_hand(st, seat, card_id)
         st.discard.append(inst)

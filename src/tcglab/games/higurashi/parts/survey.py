@@ -23,6 +23,8 @@ class Survey(NamedTuple):
     weakest: int | None  # the lowest defence of a face-up enemy
 
 
+_new = tuple.__new__
+
 # The target kinds a row shows, by a bit each for face-up (1), face-down (2) and
 # sideways (4) characters seen in it; "any" wherever there is a character at all. Made
 # once, so that a survey builds no sets.
@@ -49,6 +51,7 @@ KINDS = tuple(
 )
 def survey(st: HigurashiState, seat: int) -> Survey:
     up, side, dfn, rows = st.up, st.side, st.dfn, st.rows
+    rule = st.options["bonus_rule"]  # G4-9
     own = 0
     for i in rows[seat]:
         own |= (_UP if up[i] else _DOWN) | (_SIDE if side[i] else 0)
@@ -66,10 +69,11 @@ def survey(st: HigurashiState, seat: int) -> Survey:
                 continue
             enemy |= _UP
             if extra < 0:
-                extra = bonus(st, s)
+                extra = bonus(st, s) if rule else 0  # bonus is 0 while the rule is off
             defence = dfn[i] + extra  # continuous.defence, the owner being `s`
             if defence < 0:
                 defence = 0
             if weakest < 0 or defence < weakest:
                 weakest = defence
-    return Survey(KINDS[own], KINDS[enemy], None if weakest < 0 else weakest)
+    # Survey(...) without its Python-level __new__: a survey is made at every decision
+    return _new(Survey, (KINDS[own], KINDS[enemy], None if weakest < 0 else weakest))
