@@ -19,6 +19,7 @@ from __future__ import annotations
 from array import array
 
 from tcglab.engine.encoding import Encoding, card_indexes, encoding_capability
+from tcglab.games.higurashi import continuous
 from tcglab.games.higurashi.cards import COLOURS, card_set
 
 SEATS = 5  # G4-1.4 at most five players
@@ -230,7 +231,11 @@ class HigurashiEncoding(Encoding):
         size, rows = self.slot_size, self._rows
         places_at = self._start["places"]
         known, up, sideways, datk, ddef = state.known, state.up, state.side, state.datk, state.ddef
-        attack, defence, char = state.attack, state.defence, state.char
+        char = state.char
+        # A character's attack and defence as continuous.attack / defence compose them
+        # (G4-GAP-19: never below 0; G4-9 the bonus), inline: one bonus per seat.
+        atk, dfn, owner = state.atk, state.dfn, state.owner
+        bonuses = {} if state.options["bonus_rule"] else None
         bit = 1 << seat
         for s in range(players):
             r = (s - seat) % players
@@ -251,7 +256,15 @@ class HigurashiEncoding(Encoding):
             at = places_at + r * SHOWN * size
             for slot, inst in enumerate(row[:SHOWN]):
                 if known[inst] & bit:
-                    seen = (chars[cid[inst]], attack(inst), defence(inst))
+                    a, d = atk[inst], dfn[inst]
+                    if bonuses is not None:
+                        o = owner[inst]
+                        b = bonuses.get(o)
+                        if b is None:
+                            b = bonuses[o] = continuous.bonus(state, o)
+                        a += b
+                        d += b
+                    seen = (chars[cid[inst]], a if a > 0 else 0, d if d > 0 else 0)
                 else:
                     seen = None
                 key = (

@@ -277,7 +277,7 @@ class PgtEncoding(Encoding):
         out[at] = float(state.result is not None)
 
         up, tapped, counters, mods = state.up, state.tapped, state.counters, state.mods
-        defence, rows, size = state.defence, self._rows, self.place_size
+        printed, rows, size = state.cards.cards, self._rows, self.place_size
         procs = state.procs[-PROCS:]
         marks: dict[str, list[int]] = {}
         if procs:
@@ -307,13 +307,23 @@ class PgtEncoding(Encoding):
                 # A place's numbers depend only on the few values in `key`, so each
                 # distinct place is written once and copied in after that.
                 held = counters.get(inst)
+                mod = mods.get(inst)
+                # P-def and M-def as state.defence gives them (PGT-12.2: 0 face-down;
+                # else printed plus the round's modifiers, PGT-4.4, PGT-4.5), inline.
+                if up[inst]:
+                    card = printed[cid[inst]]
+                    pdef, mdef = (
+                        (card.pdef + mod[0], card.mdef + mod[1]) if mod else (card.pdef, card.mdef)
+                    )
+                else:
+                    pdef = mdef = 0
                 key = (
                     up[inst],
                     tapped[inst],
-                    defence(inst, "P"),
-                    defence(inst, "M"),
+                    pdef,
+                    mdef,
                     sum(dict(held).values()) if held else 0,
-                    tuple(mods.get(inst, (0, 0))),
+                    tuple(mod) if mod is not None else (0, 0),
                     tuple(marks.get(refs[k], ())) if marks else (),
                     index[cid[inst]] if known[inst] & bit else None,
                 )

@@ -237,9 +237,15 @@ class PSEncoding(Encoding):
             out[at + n + index[event.card]] += 1.0
         at += 2 * n
         size = self.place_size
+        # PS-11.1.5 a unit's support count is the other units of its work on its side:
+        # counted once per side here; with no support and no lasting effect a unit has
+        # no bonus (values.bonuses), so it is asked only when either may give one.
+        works = [cards[u.card].work for u in units]
+        lasting = state.lasting
         for i, unit in enumerate(units[:FIELD_LIMIT]):
             card = cards[unit.card]
-            tech, guard = values.bonuses(state, side, unit)
+            count = works.count(card.work) - 1
+            tech, guard = values.bonuses(state, side, unit) if count or lasting else (0, 0)
             p = at + i * size
             out[p] = 1.0
             out[p + 1] = unit.damage / 5
@@ -251,7 +257,7 @@ class PSEncoding(Encoding):
             out[p + 7] = max(0, card.technique + tech) / 10
             out[p + 8] = tech / 5
             out[p + 9] = guard / 5
-            out[p + 10] = values.support_count(state, side, unit) / 3
+            out[p + 10] = count / 3
             for mark in marks.get((side, i + 1), ()):
                 out[p + 11 + mark] = 1.0
             out[p + 14] = card.info["level"] / 5
