@@ -179,6 +179,27 @@ def test_a_rematch_of_a_game_dealt_at_the_join_rotates_the_decks_played(client):
     assert rematch.state is not None
 
 
+def test_a_rematch_whose_seat_reopened_waits_for_a_newcomer_and_their_deck(client):
+    theirs = keep(client, FIFTEEN_TEXT)
+    table_id, ann = waiting_table(client)
+    bo = join(client, table_id, seat=1, name="Bo", deck={"kept": theirs["id"]})
+    ann_deck = lobby_of(client).table(table_id).row.decks[0]
+    client.post(f"/api/tables/{table_id}/concede", json={"seat": 0, "token": ann})
+    client.post(f"/api/tables/{table_id}/leave", json={"seat": 1, "token": bo})
+    reply = client.post(f"/api/tables/{table_id}/rematch", json={"seat": 0, "token": ann})
+    assert reply.status_code == 201, reply.text
+    rematch_id = reply.json()["table"]["id"]
+    # Bo's seat comes round first and open; Bo's deck left with Bo, Ann keeps hers.
+    waiting = summary(client, rematch_id)
+    assert waiting["dealt"] is False and waiting["status"] == "open"
+    assert view_of(client, rematch_id)["observation"] is None
+    assert lobby_of(client).table(rematch_id).row.decks == [None, ann_deck]
+    join(client, rematch_id, seat=0, name="Cy", deck="harbor-rush")
+    dealt = lobby_of(client).table(rematch_id)
+    assert dealt.row.dealt and dealt.state is not None
+    assert dealt.row.decks == [list(PM.prebuilt_decks()["harbor-rush"]), ann_deck]
+
+
 @pytest.mark.parametrize(
     ("game", "seats"), [("pgt", humans(2)), ("higurashi", humans(3)), ("ps", vs_ai(2))]
 )

@@ -936,7 +936,8 @@ class Lobby:
         token of this table holds their seat there (only its hash is copied, so no
         token travels again); whoever asks later is told the same table. A table
         started from a scenario starts it again, everyone in the same seat (a puzzle's
-        solver solves it again)."""
+        solver solves it again). A seat whose player left comes back open; at a game
+        whose players bring their decks, the rematch is dealt when it is taken."""
         body = _body(body, "a rematch request {seat, token}")
         old = self.table(table_id)
         number = self.authorize(old, body.get("seat"), body.get("token"))
@@ -957,6 +958,17 @@ class Lobby:
             made.grace = row.grace
             made.format = row.format
             made.scenario = row.scenario
+            brought = row.scenario is None and catalogue.decks_at_join(
+                old.game, row.players, row.format
+            )
+            if brought and any(map(open_seat, seats)):
+                # Whoever takes a reopened seat brings a deck (the old one left with its
+                # player) and the last to join deals, as at a new table.
+                made.dealt, state = False, None
+                if decks is not None:
+                    made.decks = [
+                        None if open_seat(s) else d for s, d in zip(seats, decks, strict=True)
+                    ]
             self._open(made, state, rematch_of=old.id)
             row.rematch = made.id
             old.notify()
