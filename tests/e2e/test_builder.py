@@ -121,6 +121,39 @@ def test_a_deck_built_by_clicking_is_kept_played_and_shared(browser, server):
     other.context.close()
 
 
+def test_a_pasted_list_is_brought_to_a_seat_from_the_join_dialog(browser, server):
+    """At 390x844: the join dialog of a table still to be dealt takes a pasted list. A
+    list that is no legal deck is refused in one line and the seat stays open; a legal
+    one deals the game with its cards."""
+    body = {"game": "pm", "seats": [{"kind": "human"}] * 2, "join": 0, "name": "Ann"}
+    table_id = httpx.post(f"{server}/api/tables", json=body).json()["table"]["id"]
+    moon = httpx.get(f"{server}/api/games/pm/decks").json()["moon-links"]
+    page = watched_page(browser, SIZES["phone"])
+
+    def join_with(text: str) -> None:
+        page.goto(f"{server}/table/{table_id}?join=1")
+        page.wait_for_selector("#name-dialog[open] #seat-deck")
+        assert page.is_hidden("#seat-deck-list")  # shown only for a pasted list
+        page.fill("#seat-name", "Bo")
+        page.select_option("#seat-deck", "paste:")
+        page.fill("#seat-deck-list", text)
+        page.click("#name-dialog .ask-yes")
+
+    join_with(deck_text(moon[:20]))
+    page.wait_for_selector("#toast:not([hidden])")
+    error = page.inner_text("#toast")
+    assert "not a legal pm deck" in error and "20 cards" in error and "\n" not in error
+    assert httpx.get(f"{server}/api/tables/{table_id}").json()["seats"][1]["open"]
+    page.errors = [e for e in page.errors if "400" not in e]  # the refused request itself
+
+    join_with(deck_text(moon))
+    page.wait_for_selector(".board .zone.hand .card[data-card]")
+    hand = page.eval_on_selector_all(".zone.hand .card[data-card]", HAND)
+    assert len(hand) == 7 and all(card.startswith("MTS-") for card in hand), hand
+    assert page.errors == []
+    page.context.close()
+
+
 DISTINCT_NAMES = """(() => { const seen = new Set(), ids = [];
   for (const tile of document.querySelectorAll('.gallery-tile')) {
     const name = tile.querySelector('.name').textContent;

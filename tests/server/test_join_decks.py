@@ -270,12 +270,36 @@ def test_refused_an_unknown_prebuilt_deck(client):
 
 @pytest.mark.parametrize(
     "deck",
-    [5, True, ["CWA-001"] * 60, {"text": FIFTEEN_TEXT}, {"kept": 5}, {"kept": "a", "x": 1}],
+    [5, True, ["CWA-001"] * 60, {"text": 5}, {"text": "a", "kept": "b"}, {"kept": 5}],
 )
 def test_refused_a_deck_of_the_wrong_type(client, deck):
     table_id, _ = waiting_table(client)
     error = refused_join(client, table_id, deck, 400, "deck: null (the seat's default)")
-    assert "a prebuilt deck's name or {\"kept\": a kept deck's id}" in error
+    assert '{"text": a deck list of at most' in error and '{"kept": a kept deck\'s id}' in error
+
+
+def test_a_pasted_list_brought_to_the_last_seat_deals_the_game_with_it(client):
+    table_id, _ = waiting_table(client)
+    join(client, table_id, seat=1, name="Bo", deck={"text": FIFTEEN_TEXT})
+    table = lobby_of(client).table(table_id)
+    assert table.row.dealt and table.row.decks[1] == ids_of(FIFTEEN_TEXT)
+    assert table.state.digest() == dealt_alike(client, [None, ids_of(FIFTEEN_TEXT)])
+
+
+@pytest.mark.parametrize(
+    ("text", "words"),
+    [
+        (DRAFT, "the deck has 8 cards; a deck has exactly 60"),
+        ("4 CWA-001\n4 NO-SUCH-CARD", "line 2: unknown card id 'NO-SUCH-CARD'"),
+        ("", "the deck has 0 cards"),
+    ],
+)
+def test_a_pasted_list_that_is_no_legal_deck_is_refused_and_changes_nothing(client, text, words):
+    table_id, _ = waiting_table(client)
+    before = summary(client, table_id)
+    error = refused_join(client, table_id, {"text": text}, 400, "not a legal pm deck")
+    assert words in error
+    assert summary(client, table_id) == before and before["seats"][1]["open"]
 
 
 def test_refused_a_deck_at_a_table_already_dealt(client):

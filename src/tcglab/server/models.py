@@ -150,8 +150,11 @@ def check_deck(value: Any) -> Any:
 
 def check_join_deck(value: Any) -> Any:
     """The deck a person joining a seat brings: null (the seat's default), a prebuilt
-    deck's name or {"kept": id}. Which decks there are is the Lobby's to check."""
+    deck's name, {"text": deck list} or {"kept": id}. Which decks there are and whether
+    a list is legal is the Lobby's to check."""
     if value is None or (isinstance(value, str) and is_line(value, MAX_DECK_NAME)):
+        return value
+    if isinstance(value, dict) and list(value) == ["text"] and is_deck_text(value["text"]):
         return value
     if isinstance(value, dict) and list(value) == ["kept"] and is_kept_id(value["kept"]):
         return value
@@ -266,7 +269,8 @@ class Join(Body):
     auto_pass: bool | None = Field(None, description=AUTO_PASS)
     deck: JoinDeck = Field(
         None,
-        description="null (the seat's default), a prebuilt deck's name or "
+        description="null (the seat's default), a prebuilt deck's name, "
+        f'{{"text": a deck list of at most {MAX_DECK_TEXT} characters}} or '
         '{"kept": a kept deck\'s id}, at a table still to be dealt',
     )
 

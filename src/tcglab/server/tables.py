@@ -271,6 +271,15 @@ class Table:
             listener()
 
 
+def _pasted(game: Game, text: str) -> list[str]:
+    """The card ids of a deck list pasted by a person joining: every line must read and
+    the deck must keep the rules of deck building, or the join is refused."""
+    problems = game.check_deck(text)
+    if problems:
+        raise BadOption(f"deck: the pasted list is not a legal {game.id} deck: {problems[0]}")
+    return game.deck_ids(text)
+
+
 def undealt() -> dict:
     """The game part of a view before the deal: none (no hand, no deck, no seed)."""
     return {
@@ -807,12 +816,15 @@ class Lobby:
         prebuilt = game.prebuilt_decks()
         accepted = (
             f"a seat takes a prebuilt deck ({', '.join(sorted(prebuilt))}), "
+            f'{{"text": a legal {game.id} deck list}}, '
             f'{{"kept": the id of a legal {game.id} deck}} or null for its default'
         )
         if isinstance(entry, str):
             if entry not in prebuilt:
                 raise BadOption(f"deck: no prebuilt deck {entry[:40]!r}; {accepted}")
             return list(prebuilt[entry])
+        if isinstance(entry, dict) and isinstance(entry.get("text"), str) and len(entry) == 1:
+            return _pasted(game, entry["text"])
         if not (isinstance(entry, dict) and isinstance(entry.get("kept"), str) and len(entry) == 1):
             raise BadOption(f"deck: {accepted}")
         if self.kept_deck is None:

@@ -29,6 +29,9 @@ const WORDS = {
     deck: "Your deck",
     deckDefault: "The seat's standard deck",
     deckHelp: "The game is dealt once every seat is taken, with the deck each player brings.",
+    deckPaste: "Paste a deck list…",
+    deckList: "Your deck list",
+    deckListHelp: "One line a card: how many copies, then the card's id as the card gallery shows it. It must be a legal deck.",
     left: "left the seat",
   },
   ja: {
@@ -51,11 +54,15 @@ const WORDS = {
     deck: "使うデッキ",
     deckDefault: "この席の標準デッキ",
     deckHelp: "全員が席に着くと、各自が選んだデッキでゲームが配られます。",
+    deckPaste: "デッキリストを貼り付ける…",
+    deckList: "デッキリスト",
+    deckListHelp: "1行に1種類：枚数、続けてカード一覧に出ているカードID。ルールどおりのデッキであること。",
     left: "席を離れた",
   },
 };
 
 const MAX_NAME = 40;
+const PASTE = "paste:"; // the deck choice that shows the list box (no deck's value)
 
 function w(key) {
   return (WORDS[language()] || WORDS.en)[key] ?? WORDS.en[key];
@@ -67,16 +74,25 @@ function goTo(path) {
 }
 
 // The name to take a seat under, asked in a dialog, and with `game` (a table still to
-// be dealt) the deck brought to it: a prebuilt one or one this browser kept. Resolves
-// {name, deck} (deck null: the seat's standard one), or null when the player cancels.
+// be dealt) the deck brought to it: a prebuilt one, one this browser kept, or a pasted
+// list (the server judges it). Resolves {name, deck} (deck null: the seat's standard
+// one), or null when the player cancels.
 export function askSeat(game = null) {
   return new Promise((resolve) => {
     const input = h("input", {
       type: "text", id: "seat-name", maxLength: MAX_NAME, required: true,
       value: localStorage.getItem("tcglab.name") || "",
     });
+    const list = h("textarea", { id: "seat-deck-list", rows: 6, spellcheck: false });
+    const pasted = h("label", { class: "seat-deck-list", hidden: true }, w("deckList"), list, h("span", { class: "help" }, w("deckListHelp")));
     const deck = game
-      ? h("select", { id: "seat-deck" }, h("option", { value: "" }, w("deckDefault")), deckOptions(game))
+      ? h(
+          "select",
+          { id: "seat-deck", onchange: () => { pasted.hidden = deck.value !== PASTE; } },
+          h("option", { value: "" }, w("deckDefault")),
+          deckOptions(game),
+          h("option", { value: PASTE }, w("deckPaste")),
+        )
       : null;
     const dialog = h("dialog", { id: "name-dialog", class: "ask", "aria-labelledby": "name-dialog-title" });
     let answer = null;
@@ -88,7 +104,9 @@ export function askSeat(game = null) {
           event.preventDefault();
           const name = input.value.trim();
           if (!name) return input.focus();
-          answer = { name, deck: deck ? deckOf(deck.value) : null };
+          if (deck && deck.value === PASTE && !list.value.trim()) return list.focus();
+          const brought = !deck ? null : deck.value === PASTE ? { text: list.value } : deckOf(deck.value);
+          answer = { name, deck: brought };
           localStorage.setItem("tcglab.name", name);
           dialog.close();
         },
@@ -97,6 +115,7 @@ export function askSeat(game = null) {
       h("p", {}, w("nameText")),
       h("p", {}, input),
       deck ? h("label", { class: "seat-deck" }, w("deck"), deck) : null,
+      deck ? pasted : null,
       deck ? h("p", { class: "help" }, w("deckHelp")) : null,
       h(
         "div",
