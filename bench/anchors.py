@@ -6,6 +6,9 @@ Not a test: it measures and prints. Every subject plays uniformly random legal a
 until its game ends (OpenSpiel's chance outcomes are drawn by their probabilities and
 count as actions, as they are steps of its state), for the same seconds per round;
 rounds take the subjects in turn and each figure is the median over rounds. One core.
+Every subject is timed by this process's CPU time, as bench/rl_envs.py times the
+tcglab games, so that other work on a shared machine counts for none of them (on an
+idle machine it is the wall time).
 
     python bench/anchors.py [--seconds S] [--rounds R] [--json]
 
@@ -31,13 +34,13 @@ def uno(seconds: float, seed: int) -> float:
 
     env = rlcard.make("uno", config={"seed": seed})
     pick = random.Random(seed)
-    actions, start = 0, time.perf_counter()
-    while time.perf_counter() - start < seconds:
+    actions, start = 0, time.process_time()
+    while time.process_time() - start < seconds:
         state, _ = env.reset()
         while not env.is_over():
             state, _ = env.step(pick.choice(list(state["legal_actions"])))
             actions += 1
-    return actions / (time.perf_counter() - start)
+    return actions / (time.process_time() - start)
 
 
 def dominoes(seconds: float, seed: int) -> float:
@@ -47,8 +50,8 @@ def dominoes(seconds: float, seed: int) -> float:
 
     game = pyspiel.load_game("python_block_dominoes")
     pick = random.Random(seed)
-    actions, start = 0, time.perf_counter()
-    while time.perf_counter() - start < seconds:
+    actions, start = 0, time.process_time()
+    while time.process_time() - start < seconds:
         state = game.new_initial_state()
         while not state.is_terminal():
             if state.is_chance_node():
@@ -57,7 +60,7 @@ def dominoes(seconds: float, seed: int) -> float:
             else:
                 state.apply_action(pick.choice(state.legal_actions()))
             actions += 1
-    return actions / (time.perf_counter() - start)
+    return actions / (time.process_time() - start)
 
 
 def tcglab_game(game_id: str, players: int):
