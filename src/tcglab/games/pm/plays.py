@@ -171,22 +171,17 @@ def hand_plays(st: PMState, seat: int, phase: str) -> list[Action]:
             continue
         if card.combi and card.names and not _combi_source(st, seat, inst, card.names):
             continue  # PM-1.11.4 the sources must include a character of its name
-        acts.append(_play_action(card))
+        acts.append(card.action(_play_action, PLAY))  # a hand's plays recur all game
     acts.sort()
     return acts
 
 
-# card id -> (the card, its "play" action): a hand's plays recur all game, so each is
-# built once; the card is kept to tell apart another card set's card of the same id
-_PLAYS: dict[str, tuple] = {}
+PLAY = 0  # the key a card keeps its "play" action under (KeepsActions)
 
 
 def _play_action(card) -> Action:
-    """The action of playing `card` from the hand, made once."""
-    made = _PLAYS.get(card.id)
-    if made is None or made[0] is not card:
-        made = _PLAYS[card.id] = (card, say(f"play {card.id}", "play", card=card, cost=card.cost))
-    return made[1]
+    """The action of playing `card` from the hand."""
+    return say(f"play {card.id}", "play", card=card, cost=card.cost)
 
 
 def _combi_source(st: PMState, seat: int, inst: int, names: frozenset) -> bool:
