@@ -18,6 +18,7 @@ from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
 
+from tcglab.engine.actions import KeepsActions
 from tcglab.engine.cardfile import FieldReader, card_tables, check_unique, face, read_toml
 from tcglab.engine.errors import CardDataError
 from tcglab.games.pm.parts import PARTS, Part
@@ -43,7 +44,7 @@ class Text:
 
 
 @dataclass(frozen=True)
-class Card:
+class Card(KeepsActions):
     id: str
     work: str
     no: int
@@ -69,6 +70,8 @@ class Card:
     text_en: str = ""
     names: frozenset = frozenset()
     info: dict = field(compare=False, repr=False, default_factory=dict)
+    # The actions naming this card, made once each and kept by a number (`action`).
+    actions: dict = field(compare=False, repr=False, default_factory=dict)
 
     @property
     def is_character(self) -> bool:

@@ -171,9 +171,17 @@ def hand_plays(st: PMState, seat: int, phase: str) -> list[Action]:
             continue
         if card.combi and card.names and not _combi_source(st, seat, inst, card.names):
             continue  # PM-1.11.4 the sources must include a character of its name
-        acts.append(say(f"play {card_id}", "play", card=card, cost=card.cost))
+        acts.append(card.action(_play_action, PLAY))  # a hand's plays recur all game
     acts.sort()
     return acts
+
+
+PLAY = 0  # the key a card keeps its "play" action under (KeepsActions)
+
+
+def _play_action(card) -> Action:
+    """The action of playing `card` from the hand."""
+    return say(f"play {card.id}", "play", card=card, cost=card.cost)
 
 
 def _combi_source(st: PMState, seat: int, inst: int, names: frozenset) -> bool:
@@ -204,7 +212,7 @@ def text_uses(st: PMState, seat: int, phase: str) -> list[Action]:
             continue
         colour = text.colour
         if colour not in have:
-            have[colour] = sum(source_of(st, seat, i) for i in sources(st, seat, colour, -1))
+            have[colour] = sum([source_of(st, seat, i) for i in sources(st, seat, colour, -1)])
         if have[colour] >= text.pay:
             acts.append(say(f"use {st.ref(inst)}", "use", card=card))
     return acts

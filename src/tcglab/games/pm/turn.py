@@ -95,7 +95,7 @@ def draw(st: PMState, seat: int, count: int) -> None:
         drawn.append(deck.pop())
     st.bottom[seat] = min(st.bottom[seat], len(deck))
     st.hand[seat].extend(drawn)
-    ids = sorted(st.card(i).id for i in drawn)  # a hand has no order
+    ids = sorted([st.card(i).id for i in drawn])  # a hand has no order (a list: no generator)
     st.emit("draw", {seat: {"cards": ids}}, seat=seat, count=len(drawn))
     check_victory(st)
 
