@@ -7,11 +7,17 @@ played twice with the seats swapped. The search is handed a Decision whose `samp
 returns the true state (a clone) with only its generator replaced by a fresh one drawn
 from the search's own generator, as `State.determinize` reseeds: it knows every hidden
 card but not the future dice. With `--fair` it gets the normal Decision (determinized
-samples), the fair baseline under the same conditions. Seconds per decision are
-processor time of the search's decisions with more than one legal action.
+samples), the fair baseline under the same conditions. With `--knows dice` the samples
+are the true state with its true generator (a clone that keeps `rng`), so the search
+knows every hidden card and every future roll as well: an oracle for what the dice
+leave to skill. Its spec must keep each sample's generator (`root=ucb`, the default
+root): paired roots replace it by a fresh seed each round. What the search still does
+not know is the heuristic opponent's own generator (it picks scout targets at random).
+Seconds per decision are processor time of the search's decisions with more than one
+legal action.
 
     python bench/ceiling.py [--games N] [--spec SPEC] [--seed S] [--minutes M]
-        [--fair] [--json]
+        [--fair | --knows cards|dice] [--json]
 """
 
 from __future__ import annotations
@@ -32,6 +38,8 @@ from tcglab.sim.ratings import wilson
 
 GAME = "higurashi"
 HARD = "ismcts:iters=400,limit=1,rollout=heuristic,root=paired"
+KNOWS = ("cards", "dice")
+MODE_NAMES = {"fair": "fair", "cards": "omniscient", "dice": "oracle"}
 
 
 class OmniscientDecision(Decision):
@@ -45,7 +53,25 @@ class OmniscientDecision(Decision):
         return twin
 
 
-def play(game, spec: str, deal: int, search_seat: int, agent_seed: int, fair: bool) -> dict:
+class OracleDecision(Decision):
+    """A Decision whose samples are the true state with its true generator: every
+    hidden card and every roll to come, as long as the search draws them in the order
+    the game will."""
+
+    __slots__ = ()
+
+    def sample(self, rng: Rng):
+        return self._state.clone()  # the clone's generator is a copy of the true one
+
+
+def decision_for(state, mode: str) -> Decision:
+    """The search's Decision in `mode`: fair, cards (omniscient) or dice (oracle)."""
+    if mode == "fair":
+        return Decision(state)
+    return OracleDecision(state) if mode == "dice" else OmniscientDecision(state)
+
+
+def play(game, spec: str, deal: int, search_seat: int, agent_seed: int, mode: str) -> dict:
     """One game of the search (in `search_seat`) against the heuristic: the search's win
     share and the processor time and count of its decisions with a choice."""
     options = game.resolve_options()
@@ -58,7 +84,7 @@ def play(game, spec: str, deal: int, search_seat: int, agent_seed: int, fair: bo
         if taken >= MAX_ACTIONS:
             raise RuntimeError(f"game with deal {deal} passed {MAX_ACTIONS} actions")
         if state.to_move == search_seat:
-            decision = Decision(state) if fair else OmniscientDecision(state)
+            decision = decision_for(state, mode)
             clock = time.process_time()
             action = search.choose(decision)
             if len(decision.legal) > 1:
@@ -73,7 +99,7 @@ def play(game, spec: str, deal: int, search_seat: int, agent_seed: int, fair: bo
     return {"share": share, "seconds": seconds, "choices": choices}
 
 
-def measure(spec: str, games: int, seed: int, minutes: float | None, fair: bool, log=None):
+def measure(spec: str, games: int, seed: int, minutes: float | None, mode: str, log=None):
     """Play up to `games` games (pairs of one deal, seats swapped), stopping after the
     pair that passes `minutes`; returns the figures."""
     game = get_game(GAME)
@@ -83,7 +109,7 @@ def measure(spec: str, games: int, seed: int, minutes: float | None, fair: bool,
         deal = Rng(seed * 1_000_003 + pair).below(1 << 32)
         for search_seat in (0, 1):
             agent_seed = Rng(seed * 1_000_003 + 2 * pair + search_seat).derive().next_u64()
-            result = play(game, spec, deal, search_seat, agent_seed, fair)
+            result = play(game, spec, deal, search_seat, agent_seed, mode)
             wins += result["share"]
             seconds += result["seconds"]
             choices += result["choices"]
@@ -100,7 +126,7 @@ def measure(spec: str, games: int, seed: int, minutes: float | None, fair: bool,
             break
     low, high = wilson(wins, played)
     return {
-        "mode": "fair" if fair else "omniscient",
+        "mode": MODE_NAMES[mode],
         "spec": spec,
         "seed": seed,
         "games": played,
@@ -119,7 +145,14 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--spec", default=HARD, help="the ISMCTS agent spec (default: hard)")
     parser.add_argument("--seed", type=int, default=2024)
     parser.add_argument("--minutes", type=float, help="stop after the pair that passes this")
-    parser.add_argument("--fair", action="store_true", help="determinized samples (baseline)")
+    known = parser.add_mutually_exclusive_group()
+    known.add_argument("--fair", action="store_true", help="determinized samples (baseline)")
+    known.add_argument(
+        "--knows",
+        choices=KNOWS,
+        default="cards",
+        help="what the samples show: every hidden card (default) or the future dice too",
+    )
     parser.add_argument("--json", action="store_true", help="print the figures as JSON")
     args = parser.parse_args(argv)
     if args.games < 2 or args.games % 2:
@@ -134,7 +167,10 @@ def main(argv: list[str] | None = None) -> int:
         parser.error(str(exc))
     if not isinstance(agent, IsmctsAgent):
         parser.error(f"--spec takes a single-process ismcts spec, not {args.spec!r}")
-    row = measure(args.spec, args.games, args.seed, args.minutes, args.fair, sys.stderr)
+    if args.knows == "dice" and agent.paired:
+        parser.error("--knows dice needs root=ucb: paired roots reseed each round's dice")
+    mode = "fair" if args.fair else args.knows
+    row = measure(args.spec, args.games, args.seed, args.minutes, mode, sys.stderr)
     if args.json:
         print(json.dumps(row))
     else:

@@ -13,6 +13,7 @@ from tcglab.engine.decision import Decision
 
 CEILING = Path(__file__).resolve().parents[2] / "bench" / "ceiling.py"
 TINY = "ismcts:iters=4,limit=1,rollout=heuristic,root=paired"
+TINY_UCB = "ismcts:iters=4,limit=1,rollout=heuristic,root=ucb"
 
 
 @pytest.fixture(scope="module")
@@ -47,6 +48,28 @@ def test_omniscient_sample_is_the_true_state_with_fresh_dice(ceiling):
     assert state.rng.snapshot() == dice  # sampling never draws from the true generator
 
 
+@pytest.mark.parametrize("probe, same", [("OracleDecision", True), ("OmniscientDecision", False)])
+def test_only_the_oracle_sample_rolls_the_true_dice(ceiling, probe, same):
+    state = midgame()
+    sample = getattr(ceiling, probe)(state).sample(Rng(5))
+    assert sample.rng is not state.rng
+    assert (sample.rng.snapshot() == state.rng.snapshot()) is same
+    # The same moves on the sample and on the game: equal views after every roll only
+    # when the sample holds the true generator.
+    agents = [make_agent("heuristic", get_game("higurashi"), seed) for seed in (3, 4)]
+    views = []
+    for _ in range(40):
+        action = agents[state.to_move].choose(Decision(state))
+        state.apply(action.id)
+        sample.apply(action.id)
+        views.append(
+            [sample.observe(seat) for seat in (0, 1)] == [state.observe(seat) for seat in (0, 1)]
+        )
+        if state.result is not None:
+            break
+    assert all(views) is same
+
+
 def test_the_fair_sample_hides_what_the_omniscient_one_shows(ceiling):
     state = midgame()
     other = 1 - state.to_move
@@ -54,13 +77,20 @@ def test_the_fair_sample_hides_what_the_omniscient_one_shows(ceiling):
     assert any(sample.observe(other) != state.observe(other) for sample in samples)
 
 
-@pytest.mark.parametrize("fair", [False, True])
-def test_a_short_run_finishes_seat_balanced(ceiling, capsys, fair):
-    argv = ["--games", "2", "--spec", TINY, "--seed", "3", "--json"] + (["--fair"] if fair else [])
+@pytest.mark.parametrize(
+    "extra, spec, mode",
+    [
+        ([], TINY, "omniscient"),
+        (["--fair"], TINY, "fair"),
+        (["--knows", "dice"], TINY_UCB, "oracle"),
+    ],
+)
+def test_a_short_run_finishes_seat_balanced(ceiling, capsys, extra, spec, mode):
+    argv = ["--games", "2", "--spec", spec, "--seed", "3", "--json", *extra]
     assert ceiling.main(argv) == 0
     row = json.loads(capsys.readouterr().out)
     assert row["games"] == 2
-    assert row["mode"] == ("fair" if fair else "omniscient")
+    assert row["mode"] == mode
     assert 0 <= row["wins"] <= 2
     low, high = row["interval"]
     assert 0 <= low <= row["win_rate"] <= high <= 1
@@ -69,7 +99,12 @@ def test_a_short_run_finishes_seat_balanced(ceiling, capsys, fair):
 
 @pytest.mark.parametrize(
     "argv, named",
-    [(["--games", "3"], "even number"), (["--spec", "heuristic"], "ismcts spec")],
+    [
+        (["--games", "3"], "even number"),
+        (["--spec", "heuristic"], "ismcts spec"),
+        (["--knows", "dice"], "root=ucb"),
+        (["--fair", "--knows", "dice", "--spec", TINY_UCB], "not allowed"),
+    ],
 )
 def test_bad_options_are_refused(ceiling, capsys, argv, named):
     with pytest.raises(SystemExit):
