@@ -1,9 +1,7 @@
 """The ceiling probe of bench/ceiling.py: its omniscient samples are the true state with
 only fresh dice, and a short run finishes with its figures."""
 
-import importlib.util
 import json
-from pathlib import Path
 
 import pytest
 
@@ -11,17 +9,15 @@ from tcglab.agents.specs import make_agent
 from tcglab.engine import Rng, get_game
 from tcglab.engine.decision import Decision
 
-CEILING = Path(__file__).resolve().parents[2] / "bench" / "ceiling.py"
+from . import bench_scripts
+
 TINY = "ismcts:iters=4,limit=1,rollout=heuristic,root=paired"
 TINY_UCB = "ismcts:iters=4,limit=1,rollout=heuristic,root=ucb"
 
 
 @pytest.fixture(scope="module")
 def ceiling():
-    spec = importlib.util.spec_from_file_location("tcglab_ceiling_probe", CEILING)
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return bench_scripts.load("ceiling")
 
 
 def midgame(actions: int = 40):

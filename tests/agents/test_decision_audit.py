@@ -1,23 +1,18 @@
 """The decision audit of bench/decision_audit.py: paired rounds share their worlds and
 dice, and a short run finishes with figures per decision step."""
 
-import importlib.util
 import json
-from pathlib import Path
 
 import pytest
 
 from tcglab.engine import Rng, get_game
 
-AUDIT = Path(__file__).resolve().parents[2] / "bench" / "decision_audit.py"
+from . import bench_scripts
 
 
 @pytest.fixture(scope="module")
 def audit():
-    spec = importlib.util.spec_from_file_location("tcglab_decision_audit", AUDIT)
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return bench_scripts.load("decision_audit")
 
 
 def test_the_same_action_scores_the_same_in_every_paired_round(audit):
