@@ -36,7 +36,13 @@ def test_a_championship_chosen_in_the_lobby_is_watched_to_its_standings(page, se
     page.set_default_timeout(60_000)
     page.wait_for_selector("#result")
     standings = page.inner_text("#championship")
-    assert "Championship: 2 of 2 games played" in standings
+    played = httpx.post(f"{server}/api/tables/{table}/view", json={}).json()["observation"]
+    tie_breaks = played["played"] - 2  # G4-GAP-13 tied leaders play on after the 2 games
+    if tie_breaks:
+        title = f"Championship: all 2 games played, then {tie_breaks} to break a tie"
+        assert title in standings and f"Tie-break {tie_breaks}:" in standings
+    else:
+        assert "Championship: 2 of 2 games played" in standings
     assert standings.count("points in all") == 3 and "Game 2" in standings
     result = page.inner_text("#result")
     assert "points over the championship" in result
@@ -44,4 +50,35 @@ def test_a_championship_chosen_in_the_lobby_is_watched_to_its_standings(page, se
     shots = os.environ.get("TCGLAB_SHOTS")
     if shots:
         page.screenshot(path=str(Path(shots) / "championship-result.png"), full_page=True)
+    assert page.errors == []
+
+
+def test_games_after_the_planned_ones_are_named_as_tie_breaks(page, server):
+    """G4-GAP-13: when the leaders are tied after the planned games they play on; the
+    standings count those games apart instead of past the plan, in both languages."""
+    page.goto(server + "/")
+    page.wait_for_selector("#create-go")
+    words = page.evaluate(
+        "async () => {"
+        " const i18n = await import('/static/js/i18n.js');"
+        " const board = await import('/static/js/boards/higurashi.js');"
+        " const out = {};"
+        " for (const lang of ['en', 'ja']) {"
+        "  i18n.setLanguage(lang);"
+        "  out[lang] = [board.championshipTitle(1, 2), board.championshipTitle(3, 2),"
+        "   board.championshipGame(2, 2), board.championshipGame(4, 2)]; }"
+        " i18n.setLanguage('en'); return out; }"
+    )
+    assert words["en"] == [
+        "Championship: 1 of 2 games played",
+        "Championship: all 2 games played, then 1 to break a tie",
+        "Game 2",
+        "Tie-break 2",
+    ]
+    assert words["ja"] == [
+        "選手権：全2ゲーム中1ゲーム終了",
+        "選手権：全2ゲーム終了、同点決勝1ゲーム",
+        "第2ゲーム",
+        "同点決勝2",
+    ]
     assert page.errors == []

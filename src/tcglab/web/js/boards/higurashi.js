@@ -142,6 +142,18 @@ export function eventRefs(event) {
   return event.kind === "reveal" && Number.isInteger(event.slot) ? [`${event.seat}.${event.slot}`] : [];
 }
 
+// How far a championship has come: its planned games, then (G4-GAP-13) the games the
+// tied leaders play on after them, which are told apart rather than counted past the plan.
+export function championshipTitle(played, planned) {
+  if (played <= planned) return t("champTitle", { played, planned });
+  return t("champTitleTied", { planned, n: played - planned });
+}
+
+// The name of the championship's n-th game: a planned game, or a tie-break after them.
+export function championshipGame(n, planned) {
+  return n <= planned ? t("champGame", { n }) : t("champDecider", { n: n - planned });
+}
+
 // A championship (G4-2.6): the standings (each seat's total, every game played), then
 // the game under way, its seats named as the table's.
 function championship(obs, ctx) {
@@ -151,12 +163,12 @@ function championship(obs, ctx) {
     h("li", { "data-seat": seat }, h("strong", {}, ctx.seatName(seat)), ` · ${t("champTotal", { n: total })}`),
   );
   const played = obs.games.map((g, i) =>
-    h("li", {}, `${t("champGame", { n: i + 1 })}: `, g.seats.map((s, k) => `${ctx.seatName(s)} ${g.scores[k]}`).join(" · ")),
+    h("li", {}, `${championshipGame(i + 1, obs.planned)}: `, g.seats.map((s, k) => `${ctx.seatName(s)} ${g.scores[k]}`).join(" · ")),
   );
   const standings = h(
     "section",
     { class: "standings-box", id: "championship" },
-    h("h3", {}, t("champTitle", { played: obs.played, planned: obs.planned })),
+    h("h3", {}, championshipTitle(obs.played, obs.planned)),
     h("ol", { class: "totals" }, rows),
     played.length ? h("ul", { class: "games-played" }, played) : null,
   );
