@@ -29,11 +29,22 @@ from tcglab.sim.ratings import wilson
 
 TARGETS = {"heuristic vs random": 0.85, "hard vs heuristic": 0.60}
 LEAST = {"heuristic vs random": 200, "hard vs heuristic": 40}  # games before stopping
+LOG_EVERY = 20  # games between progress lines when stderr is not a terminal
 HEURISTIC_SHARE = 0.15  # of a game's time budget; the search matchup gets the rest
 
 
 def _job(job):
     return play_match(*job)
+
+
+def show_progress(line: str) -> None:
+    """Where a long matchup stands, on stderr: redrawn in place on a terminal, a line of
+    its own in a log."""
+    if sys.stderr.isatty():
+        sys.stderr.write(f"\r\x1b[K{line}")
+        sys.stderr.flush()
+    else:
+        print(line, file=sys.stderr, flush=True)
 
 
 def measure(game, first: str, second: str, args, budget: float, least: int, lines: tuple):
@@ -46,7 +57,7 @@ def measure(game, first: str, second: str, args, budget: float, least: int, line
     matches = schedule(specs, args.max_games, args.seed, players, decks)
     options = game.resolve_options()
     started = time.perf_counter()
-    wins, played, errors = 0.0, 0, 0
+    wins, played, errors, logged = 0.0, 0, 0, 0
     seconds, choices, longest = 0.0, 0, 0.0
     context = multiprocessing.get_context("fork")
     with context.Pool(args.jobs) as pool:
@@ -64,6 +75,13 @@ def measure(game, first: str, second: str, args, budget: float, least: int, line
             if (played + errors) % cycle:
                 continue
             low, high = wilson(wins, played)
+            if sys.stderr.isatty() or played + errors - logged >= LOG_EVERY:
+                logged = played + errors
+                show_progress(
+                    f"{game.id}: {first} vs {second}: {wins / max(played, 1):.1%} of {played} "
+                    f"games ({low:.1%} - {high:.1%}), {(time.perf_counter() - started) / 60:.1f}"
+                    f" of {budget / 60:.1f} min"
+                )
             clear = all(low > line or high < line for line in lines)
             if (played >= least and clear) or time.perf_counter() - started > budget:
                 pool.terminate()
@@ -140,6 +158,8 @@ def main(argv: list[str] | None = None) -> int:
             row = measure(game, first, second, args, budget * share, LEAST[kind], lines)
             row["kind"] = kind
             rows.append(row)
+            if sys.stderr.isatty():
+                sys.stderr.write("\r\x1b[K")
             print(
                 f"{game_id}: {row['matchup']}: {row['win_rate']:.1%} of {row['games']} games "
                 f"({row['minutes']:.1f} min)",
