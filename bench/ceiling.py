@@ -37,6 +37,7 @@ from tcglab.sim.arena import MAX_ACTIONS
 from tcglab.sim.ratings import wilson
 
 GAME = "higurashi"
+# The hard level these probes were first run at (docs/ai.md), kept so their commands repeat.
 HARD = "ismcts:iters=400,limit=1,rollout=heuristic,root=paired"
 KNOWS = ("cards", "dice")
 MODE_NAMES = {"fair": "fair", "cards": "omniscient", "dice": "oracle"}
@@ -142,7 +143,11 @@ def measure(spec: str, games: int, seed: int, minutes: float | None, mode: str, 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--games", type=int, default=2000, help="games, an even number >= 2")
-    parser.add_argument("--spec", default=HARD, help="the ISMCTS agent spec (default: hard)")
+    parser.add_argument(
+        "--spec",
+        default=HARD,
+        help="the ISMCTS agent spec (default: the hard level of docs/ai.md's probe runs)",
+    )
     parser.add_argument("--seed", type=int, default=2024)
     parser.add_argument("--minutes", type=float, help="stop after the pair that passes this")
     known = parser.add_mutually_exclusive_group()
