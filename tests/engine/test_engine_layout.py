@@ -55,3 +55,57 @@ def test_dealing_identities_moves_only_the_unknown_ones_and_keeps_them_all():
     again = ["a", "e", "c", "b", "d"]  # same unknown set, other order: same deal
     deal_identities(again, [1, 3, 4], Rng(5))
     assert again == identities
+
+
+_SLOTS = ("turn", "score", "roll", "hands", "attached", "log", "history", "rng")
+_SLOTS += ("to_move", "result", "_legal", "_shared", "game")
+
+
+class _SlottedThing:
+    """The same fields kept in `__slots__`, as PgtState keeps its own."""
+
+    __slots__ = _SLOTS
+    __init__ = _Thing.__init__
+    LAYOUT = Layout(
+        values=("turn",),
+        lists=("score", "roll"),
+        nested=("hands",),
+        dicts=("attached",),
+        unsnapped=("log",),
+        slots=_SLOTS,
+    )
+
+
+def _slotted() -> _SlottedThing:
+    thing = _SlottedThing()
+    thing.game, thing._shared = "shared, never changed", False
+    return thing
+
+
+def test_a_slotted_clone_copies_like_a_dict_clone_and_shares_the_log():
+    a = _slotted()
+    b = _SlottedThing.LAYOUT.clone(a)
+    assert not hasattr(b, "__dict__")
+    b.score[0] = 5
+    b.hands[1].append(9)
+    b.attached[6] = 0
+    b.rng.roll()
+    assert a.score == [0, 0] and a.hands == [[1, 2], [3]] and a.attached == {5: 1}
+    assert a.rng.snapshot() != b.rng.snapshot()
+    assert b.game is a.game and b.log is a.log and b.history is a.history
+    assert a._shared and b._shared  # whichever writes first copies the log (own_log)
+    assert _SlottedThing.LAYOUT.snapshot(b) == _Thing.LAYOUT.snapshot(_Thing()) | {
+        "score": [5, 0],
+        "hands": [[1, 2], [3, 9]],
+        "attached": [(5, 1), (6, 0)],
+        "rng": b.rng.snapshot(),
+    }
+
+
+def test_a_slotted_layout_must_hold_every_named_field():
+    try:
+        Layout(values=("turn",), lists=("score",), slots=("turn", "log", "history", "rng"))
+    except ValueError as exc:
+        assert "score" in str(exc)
+    else:
+        raise AssertionError("a slotted layout without a named field was accepted")

@@ -23,12 +23,25 @@ class Layout:
       only ever grow and which most clones made by search never touch.
     - `unsnapped`: fields left out of the snapshot (the event log, which has its own
       digest; the action history, which a replay already is).
+    - `slots`: for a state class with `__slots__` (no `__dict__`), every field it has,
+      the unnamed shared ones included: its clone copies them one by one. Empty for a
+      state with a `__dict__`, which a clone copies at once.
 
     `clone` is compiled once per layout into straight-line code: search copies states
     millions of times, and a loop over field names costs a third more than the copy.
     """
 
-    __slots__ = ("clone", "dicts", "lists", "nested", "objects", "shared", "unsnapped", "values")
+    __slots__ = (
+        "clone",
+        "dicts",
+        "lists",
+        "nested",
+        "objects",
+        "shared",
+        "slots",
+        "unsnapped",
+        "values",
+    )
 
     def __init__(
         self,
@@ -39,32 +52,39 @@ class Layout:
         objects: tuple[str, ...] = ("rng",),
         unsnapped: tuple[str, ...] = ("log",),
         shared: tuple[str, ...] = ("log", "history"),
+        slots: tuple[str, ...] = (),
     ) -> None:
         self.values, self.lists, self.nested = tuple(values), tuple(lists), tuple(nested)
         self.shared = tuple(shared)
         self.dicts, self.objects, self.unsnapped = tuple(dicts), tuple(objects), tuple(unsnapped)
-        for name in (*self.values, *self.lists, *self.nested, *self.dicts, *self.objects):
+        self.slots = tuple(slots)
+        named = (*self.values, *self.lists, *self.nested, *self.dicts, *self.objects)
+        for name in (*named, *self.slots):
             if not name.isidentifier():
                 raise ValueError(f"a state field is a Python name, not {name!r}")
-        self.clone = _compile_clone(self)
+        # a shared log needs the flag that says it is shared (State.own_log)
+        needed = (*named, *self.shared, *(("_shared",) if self.shared else ()))
+        missing = [name for name in needed if name not in self.slots]
+        if self.slots and missing:
+            raise ValueError(f"a slotted state has every field the layout names: {missing}")
+        self.clone = _compile_slotted_clone(self) if self.slots else _compile_clone(self)
 
     def __repr__(self) -> str:
-        fields = ("values", "lists", "nested", "dicts", "objects", "shared", "unsnapped")
+        fields = ("values", "lists", "nested", "dicts", "objects", "shared", "unsnapped", "slots")
         return "Layout(" + ", ".join(f"{f}={getattr(self, f)!r}" for f in fields) + ")"
 
     def snapshot(self, state) -> dict:
         """Everything the layout names (hidden parts and the generator included) plus
         the decision the state stands at, as JSON-able data."""
-        d = state.__dict__
         skip = self.unsnapped
         named = (*self.values, *self.lists, *self.shared, *self.nested)
-        data = {k: d[k] for k in named if k not in skip}
+        data = {k: getattr(state, k) for k in named if k not in skip}
         for key in self.dicts:
             if key not in skip:
-                data[key] = sorted(d[key].items())
+                data[key] = sorted(getattr(state, key).items())
         for key in self.objects:
             if key not in skip:
-                data[key] = d[key].snapshot()
+                data[key] = getattr(state, key).snapshot()
         data.update(
             to_move=state.to_move,
             result=state.result,
@@ -96,6 +116,31 @@ def _compile_clone(layout: Layout):
     lines.append("    return twin")
     scope = {"_new": object.__new__}
     exec(compile("\n".join(lines), "<tcglab layout clone>", "exec"), scope)
+    return scope["clone"]
+
+
+def _compile_slotted_clone(layout: Layout):
+    """`clone(state)` for a state class with `__slots__`: the same copy as
+    `_compile_clone`, field by field, as there is no `__dict__` to copy at once."""
+    lines = ["def clone(state):", "    twin = _new(state.__class__)"]
+    copied = {*layout.lists, *layout.nested, *layout.dicts, *layout.objects, "_shared"}
+    lines += [f"    twin.{key} = state.{key}" for key in layout.slots if key not in copied]
+    for key in layout.lists:
+        lines += [f"    v = state.{key}", f"    twin.{key} = v if v is None else v[:]"]
+    for key in layout.nested:  # two seats, the common case, without a loop
+        lines += [
+            f"    z = state.{key}",
+            f"    twin.{key} = [z[0][:], z[1][:]] if len(z) == 2 else [x[:] for x in z]",
+        ]
+    lines += [f"    twin.{key} = state.{key}.copy()" for key in layout.dicts]
+    lines += [f"    twin.{key} = state.{key}.clone()" for key in layout.objects]
+    if layout.shared:  # both now share them: whichever writes first copies (own_log)
+        lines += ["    state._shared = True", "    twin._shared = True"]
+    elif "_shared" in layout.slots:
+        lines.append("    twin._shared = state._shared")
+    lines.append("    return twin")
+    scope = {"_new": object.__new__}
+    exec(compile("\n".join(lines), "<tcglab slotted layout clone>", "exec"), scope)
     return scope["clone"]
 
 

@@ -56,6 +56,8 @@ class Procedure:
 class StepState(State):
     """A State whose turn structure is a stack of steps run by a Procedure."""
 
+    __slots__ = ()
+
     procedure: Procedure
     stack: list[tuple]
     #: True where a seat can be out while the others play on (`may_decide` then says

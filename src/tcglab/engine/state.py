@@ -73,6 +73,10 @@ class State(ABC):
     implement the abstract methods below.
     """
 
+    # No `__dict__` of its own: a game's state class may keep its fields in `__slots__`
+    # (see Layout's `slots`); one that declares none has a `__dict__` as usual.
+    __slots__ = ()
+
     game: Game
     seed: int
     players: int

@@ -9,7 +9,7 @@ beside it for `attributes.compared_defence`.
 from __future__ import annotations
 
 import hashlib
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from functools import cache
 from pathlib import Path
 
@@ -24,7 +24,9 @@ CARD_COUNT = 180  # PGT-3.1
 FIELDS = {"id", "name_ja", "name_en", "score", "pdef", "mdef", "attribute", "abilities"}
 
 
-@dataclass(frozen=True)
+# slots: a card's fields are read in every activation window and legal-action list,
+# and a slot is read without a dict look-up
+@dataclass(frozen=True, slots=True)
 class Card:
     id: str
     name_ja: str
@@ -62,10 +64,11 @@ class Card:
             action = made[key] = build(self, slot, index)
         return action
 
-    def __getstate__(self) -> dict:
+    def __getstate__(self) -> list:
         """A card sent to another process (a state for parallel search) leaves the
-        actions built here behind: they are built again there as needed."""
-        return {**self.__dict__, "actions": {}}
+        actions built here behind: they are built again there as needed. The values
+        in field order, as the dataclass's own `__setstate__` takes them."""
+        return [{} if f.name == "actions" else getattr(self, f.name) for f in fields(self)]
 
     def has(self, keyword: str) -> Ability | None:
         for ability in self.abilities:

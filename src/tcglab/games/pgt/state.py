@@ -20,7 +20,20 @@ def slot_name(slot: int) -> str:
     return SLOTS[slot]
 
 
+# Every field of a PgtState: the kernel's (State.begin, StepState.begin), then the game's.
+# Slots, not a `__dict__`: the compiled build reads the state's fields on every step, and
+# a slot is read without a dict look-up.
+FIELDS = (
+    *("game", "seed", "players", "options", "rng", "to_move", "result"),
+    *("history", "log", "_shared", "_legal", "stack"),
+    *("cards", "cid", "origin", "decks", "hands", "field", "won", "score"),
+    *("loc", "up", "tapped", "known", "counters", "mods", "used", "forming", "procs"),
+    *("round", "turn", "first", "turn_player", "streak", "attacked"),
+)
+
+
 class PgtState(StepState):
+    __slots__ = FIELDS
     refusals = refusals.REFUSALS
     procedure = PROCEDURE
 
@@ -45,6 +58,7 @@ class PgtState(StepState):
         lists=("loc", "up", "tapped", "known", "score", "stack"),
         nested=("decks", "hands", "field", "won", "forming"),
         dicts=("counters", "mods"),
+        slots=FIELDS,
     )
 
     def __init__(self, game, seed: int, options: dict, cids: list[int], origin: list[int]):
