@@ -1,17 +1,21 @@
 """A state's declared layout gives its clone and snapshot."""
 
+import pytest
+
 from tcglab.engine.layout import Layout, deal_identities
 from tcglab.engine.rng import Rng
 
+_FIELDS = {
+    "values": ("turn",),
+    "lists": ("score", "roll"),
+    "nested": ("hands",),
+    "dicts": ("attached",),
+    "unsnapped": ("log",),
+}
+
 
 class _Thing:
-    LAYOUT = Layout(
-        values=("turn",),
-        lists=("score", "roll"),
-        nested=("hands",),
-        dicts=("attached",),
-        unsnapped=("log",),
-    )
+    LAYOUT = Layout(**_FIELDS)
 
     def __init__(self):
         self.turn, self.score, self.roll = 1, [0, 0], None
@@ -66,14 +70,7 @@ class _SlottedThing:
 
     __slots__ = _SLOTS
     __init__ = _Thing.__init__
-    LAYOUT = Layout(
-        values=("turn",),
-        lists=("score", "roll"),
-        nested=("hands",),
-        dicts=("attached",),
-        unsnapped=("log",),
-        slots=_SLOTS,
-    )
+    LAYOUT = Layout(**_FIELDS, slots=_SLOTS)
 
 
 def _slotted() -> _SlottedThing:
@@ -103,9 +100,5 @@ def test_a_slotted_clone_copies_like_a_dict_clone_and_shares_the_log():
 
 
 def test_a_slotted_layout_must_hold_every_named_field():
-    try:
+    with pytest.raises(ValueError, match="score"):
         Layout(values=("turn",), lists=("score",), slots=("turn", "log", "history", "rng"))
-    except ValueError as exc:
-        assert "score" in str(exc)
-    else:
-        raise AssertionError("a slotted layout without a named field was accepted")

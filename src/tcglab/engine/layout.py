@@ -67,7 +67,7 @@ class Layout:
         missing = [name for name in needed if name not in self.slots]
         if self.slots and missing:
             raise ValueError(f"a slotted state has every field the layout names: {missing}")
-        self.clone = _compile_slotted_clone(self) if self.slots else _compile_clone(self)
+        self.clone = _compile_clone(self)
 
     def __repr__(self) -> str:
         fields = ("values", "lists", "nested", "dicts", "objects", "shared", "unsnapped", "slots")
@@ -95,52 +95,36 @@ class Layout:
 
 def _compile_clone(layout: Layout):
     """`clone(state)`: an independent copy of `state`, shared where nothing changes in
-    place, written out field by field for this layout."""
-    lines = [
-        "def clone(state):",
-        "    twin = _new(state.__class__)",
-        "    d = twin.__dict__",
-        "    d.update(state.__dict__)",
-    ]
+    place, written out field by field for this layout. A state with a `__dict__` is
+    copied at once and its containers replaced; a slotted one has no `__dict__`, so
+    each of its fields is copied on its own."""
+    lines = ["def clone(state):", "    twin = _new(state.__class__)"]
+    if layout.slots:
+        read, write = "state.{}", "twin.{}"
+        copied = {*layout.lists, *layout.nested, *layout.dicts, *layout.objects, "_shared"}
+        lines += [f"    twin.{key} = state.{key}" for key in layout.slots if key not in copied]
+        if "_shared" in layout.slots and not layout.shared:
+            lines.append("    twin._shared = state._shared")
+    else:
+        read = write = "d[{!r}]"
+        lines += ["    d = twin.__dict__", "    d.update(state.__dict__)"]
     for key in layout.lists:
-        lines += [f"    v = d[{key!r}]", f"    if v is not None: d[{key!r}] = v[:]"]
+        lines += [
+            f"    v = {read.format(key)}",
+            f"    {write.format(key)} = v if v is None else v[:]",
+        ]
     for key in layout.nested:  # two seats, the common case, without a loop
         lines += [
-            f"    z = d[{key!r}]",
-            f"    d[{key!r}] = [z[0][:], z[1][:]] if len(z) == 2 else [x[:] for x in z]",
+            f"    z = {read.format(key)}",
+            f"    {write.format(key)} = [z[0][:], z[1][:]] if len(z) == 2 else [x[:] for x in z]",
         ]
-    lines += [f"    d[{key!r}] = d[{key!r}].copy()" for key in layout.dicts]
-    lines += [f"    d[{key!r}] = d[{key!r}].clone()" for key in layout.objects]
+    lines += [f"    {write.format(key)} = {read.format(key)}.copy()" for key in layout.dicts]
+    lines += [f"    {write.format(key)} = {read.format(key)}.clone()" for key in layout.objects]
     if layout.shared:  # both now share them: whichever writes first copies (own_log)
-        lines += ["    state._shared = True", "    d['_shared'] = True"]
+        lines += ["    state._shared = True", f"    {write.format('_shared')} = True"]
     lines.append("    return twin")
     scope = {"_new": object.__new__}
     exec(compile("\n".join(lines), "<tcglab layout clone>", "exec"), scope)
-    return scope["clone"]
-
-
-def _compile_slotted_clone(layout: Layout):
-    """`clone(state)` for a state class with `__slots__`: the same copy as
-    `_compile_clone`, field by field, as there is no `__dict__` to copy at once."""
-    lines = ["def clone(state):", "    twin = _new(state.__class__)"]
-    copied = {*layout.lists, *layout.nested, *layout.dicts, *layout.objects, "_shared"}
-    lines += [f"    twin.{key} = state.{key}" for key in layout.slots if key not in copied]
-    for key in layout.lists:
-        lines += [f"    v = state.{key}", f"    twin.{key} = v if v is None else v[:]"]
-    for key in layout.nested:  # two seats, the common case, without a loop
-        lines += [
-            f"    z = state.{key}",
-            f"    twin.{key} = [z[0][:], z[1][:]] if len(z) == 2 else [x[:] for x in z]",
-        ]
-    lines += [f"    twin.{key} = state.{key}.copy()" for key in layout.dicts]
-    lines += [f"    twin.{key} = state.{key}.clone()" for key in layout.objects]
-    if layout.shared:  # both now share them: whichever writes first copies (own_log)
-        lines += ["    state._shared = True", "    twin._shared = True"]
-    elif "_shared" in layout.slots:
-        lines.append("    twin._shared = state._shared")
-    lines.append("    return twin")
-    scope = {"_new": object.__new__}
-    exec(compile("\n".join(lines), "<tcglab slotted layout clone>", "exec"), scope)
     return scope["clone"]
 
 
