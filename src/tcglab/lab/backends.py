@@ -14,6 +14,7 @@ import math
 import multiprocessing
 import os
 from collections.abc import Callable, Iterable, Iterator
+from concurrent.futures import ProcessPoolExecutor
 
 from tcglab.engine import BadOption
 from tcglab.lab.extras import need
@@ -57,14 +58,16 @@ class Processes:
             return map(work, jobs)
         methods = multiprocessing.get_all_start_methods()
         context = multiprocessing.get_context("fork" if "fork" in methods else "spawn")
-        self.pool = context.Pool(min(self.workers, len(jobs)))
-        return self.pool.imap(work, jobs)
+        self.pool = ProcessPoolExecutor(min(self.workers, len(jobs)), mp_context=context)
+        return self.pool.map(work, jobs)
 
     def close(self) -> None:
-        """Stop the workers: after the last result, or at once when a run stops early."""
+        """Stop the workers: after the last result, or, when a run stops early, once
+        the ranges under way are done, the others cancelled. Workers are never killed
+        mid-range: one killed while sending its result would hold the result queue's
+        lock for good, and stopping would hang (multiprocessing.Pool.terminate)."""
         if self.pool is not None:
-            self.pool.terminate()
-            self.pool.join()
+            self.pool.shutdown(wait=True, cancel_futures=True)
             self.pool = None
 
 
