@@ -23,13 +23,18 @@ class _Thing:
         self.rng, self.to_move, self.result, self._legal = Rng(3), 0, None, []
 
 
+def _change_every_part(twin) -> None:
+    """A change to each copied part of a clone: a list, a nested list, a dict, the dice."""
+    twin.score[0] = 5
+    twin.hands[1].append(9)
+    twin.attached[6] = 0
+    twin.rng.roll()
+
+
 def test_a_clone_shares_nothing_that_changes():
     a = _Thing()
     b = _Thing.LAYOUT.clone(a)
-    b.score[0] = 5
-    b.hands[1].append(9)
-    b.attached[6] = 0
-    b.rng.roll()
+    _change_every_part(b)
     assert a.score == [0, 0] and a.hands == [[1, 2], [3]] and a.attached == {5: 1}
     assert a.rng.snapshot() != b.rng.snapshot()
     assert b.roll is None
@@ -83,10 +88,7 @@ def test_a_slotted_clone_copies_like_a_dict_clone_and_shares_the_log():
     a = _slotted()
     b = _SlottedThing.LAYOUT.clone(a)
     assert not hasattr(b, "__dict__")
-    b.score[0] = 5
-    b.hands[1].append(9)
-    b.attached[6] = 0
-    b.rng.roll()
+    _change_every_part(b)
     assert a.score == [0, 0] and a.hands == [[1, 2], [3]] and a.attached == {5: 1}
     assert a.rng.snapshot() != b.rng.snapshot()
     assert b.game is a.game and b.log is a.log and b.history is a.history
