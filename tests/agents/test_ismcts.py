@@ -55,12 +55,6 @@ def test_paired_roots_find_the_best_move(tree, best):
 
 
 def test_paired_roots_keep_the_guides_choice_without_clear_evidence():
-    class Stubborn:  # a guide that always names the first action listed
-        name = "stubborn"
-
-        def choose(self, decision):
-            return decision.legal[0]
-
     state = TreeGame({"x": 50, "y": 52}).new_state(1)
     agent = IsmctsAgent(seed=1, iterations=60, paired=True, guide=Stubborn(), margin=3.0)
     assert agent.choose(Decision(state)).id == "x"
@@ -77,6 +71,49 @@ def test_paired_roots_are_reproducible_and_keep_the_budget():
         runs.append((agent.choose(Decision(state)).id, agent.last_iterations))
     assert runs[0] == runs[1]
     assert runs[0][1] <= 30 or runs[0][1] == 2 * len(state.legal_actions())
+
+
+class Stubborn:  # a guide that always names the first action listed
+    name = "stubborn"
+
+    def choose(self, decision):
+        return decision.legal[0]
+
+
+# Eight wagers, the guide's ("a") among the worst; "f" is best by ten points.
+WAGERS = {"a": 40, "b": 45, "c": 50, "d": 55, "e": 60, "f": 70, "g": 35, "h": 30}
+
+
+def test_halving_finds_the_best_of_many_moves_and_spends_less_on_the_rest():
+    state = TreeGame(WAGERS).new_state(1)
+    for seed in range(3):
+        agent = IsmctsAgent(seed=seed, iterations=800, paired=True, halving=True, guide=Stubborn())
+        assert agent.choose(Decision(state)).id == "f"
+        # Three phases of 266 playouts: 33 rounds of all eight, then 53 of five (the
+        # better half and the guide's), then 66 of four (the better three and the guide's).
+        assert agent.last_iterations == 33 * 8 + 53 * 5 + 66 * 4
+
+
+def test_halving_keeps_the_guides_choice_without_clear_evidence():
+    state = TreeGame({"x": 50, "y": 52, "z": 51}).new_state(1)
+    agent = IsmctsAgent(
+        seed=1, iterations=90, paired=True, halving=True, guide=Stubborn(), margin=3.0
+    )
+    assert agent.choose(Decision(state)).id == "x"
+
+
+@pytest.mark.parametrize("root", ["ucb", "paired", "halving"])
+def test_a_step_budget_caps_the_actions_played_and_is_reproducible(root):
+    state = get_game("higurashi").new_state(4, 2)
+    spec = f"ismcts:iters=5000,rollout=heuristic,root={root},steps=3000"
+    runs = []
+    for _ in range(2):
+        agent = make_agent(spec, state.game, 9)
+        runs.append((agent.choose(Decision(state)).id, agent.last_iterations, agent.last_steps))
+    assert runs[0] == runs[1]
+    _, playouts, steps = runs[0]
+    assert 3000 <= steps < 3000 + 2 * steps / playouts * len(state.legal_actions()) * 3
+    assert playouts < 5000
 
 
 def test_high_card_swaps_a_low_card_and_keeps_a_high_one():

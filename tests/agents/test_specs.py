@@ -26,6 +26,10 @@ def test_specs_build_the_agents_they_name():
     assert make_agent("ismcts:guide=none", GAME, 1).guide is None
     timed = make_agent("ismcts:seconds=0.5", GAME, 1)
     assert timed.seconds == 0.5 and timed.iterations > 10**6
+    halving = make_agent("ismcts:root=halving,steps=5000", GAME, 1)
+    assert (halving.paired, halving.halving, halving.steps) == (True, True, 5000)
+    paired = make_agent("ismcts:root=paired", GAME, 1)
+    assert (paired.paired, paired.halving, paired.steps) == (True, False, None)
 
 
 @pytest.mark.parametrize("game_id", sorted(games()))
@@ -81,6 +85,8 @@ def test_the_agents_know_no_game_by_name():
         ("ismcts:guide=oracle", "guide takes heuristic or none, not 'oracle'"),
         ("ismcts:seconds=soon", "seconds takes a number above 0 and at most 60, not 'soon'"),
         ("ismcts:iters", "ismcts parameter 'iters' is not one of"),
+        ("ismcts:root=best", "root takes ucb, paired or halving, not 'best'"),
+        ("ismcts:steps=0", "ismcts parameter steps takes a whole number from 1 to 10,000,000"),
     ],
 )
 def test_bad_specs_say_what_is_accepted_in_one_line(spec, message):

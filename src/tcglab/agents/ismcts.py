@@ -127,6 +127,8 @@ class IsmctsAgent:
         widen: float = 0.5,
         paired: bool = False,
         margin: float = 1.0,
+        halving: bool = False,
+        steps: int | None = None,
     ) -> None:
         if iterations < 1 and not seconds:
             raise ValueError("ISMCTS needs a budget: iterations >= 1 or seconds > 0")
@@ -142,14 +144,17 @@ class IsmctsAgent:
         self.widen = widen
         self.paired = paired  # root actions compared on the same worlds and dice
         self.margin = margin  # standard errors by which an action must beat the guide's
+        self.halving = halving  # paired rounds narrowed to the better half, phase by phase
+        self.steps = steps  # actions played per decision at most: a budget bounding time
         self.last_iterations = 0  # iterations run by the last search, for reports
+        self.last_steps = 0  # actions its playouts played
 
     # -- the search ---------------------------------------------------------------
 
     def choose(self, decision: Decision) -> Action:
         legal = decision.legal
         if len(legal) == 1:
-            self.last_iterations = 0
+            self.last_iterations = self.last_steps = 0
             return legal[0]
         if self.paired:
             return self._paired_choice(decision)
@@ -177,45 +182,83 @@ class IsmctsAgent:
         if self.guide is not None:
             root.preferred = (decision.seat, self.guide.choose(decision).id)
         deadline = None if not self.seconds else time.perf_counter() + self.seconds
-        done = 0
+        done, spent = 0, 0
         while done < self.iterations:
-            self._iterate(decision.sample(rng), root, rng)
+            state = decision.sample(rng)
+            start = len(state.history)
+            self._iterate(state, root, rng)
             done += 1
+            spent += len(state.history) - start
             if deadline is not None and time.perf_counter() >= deadline:
+                break
+            if self.steps is not None and spent >= self.steps:
                 break
             if deadline is None and self._settled(root, self.iterations - done):
                 break
-        self.last_iterations = done
+        self.last_iterations, self.last_steps = done, spent
         return root
 
     def _paired_choice(self, decision: Decision) -> Action:
         """Compare the root actions on common random numbers: each round draws one world
-        and one seed for the dice, and every root action is searched once from a copy
-        of that world rolling those dice. What the hidden cards and the luck of the
-        round do to all actions alike cancels out of their differences, which is what
-        decides between them. The guide's choice stands unless another action beats it
-        by `margin` standard errors of the paired differences, and more on average."""
+        and one seed for the dice, and every root action still in the running is
+        searched once from a copy of that world rolling those dice. What the hidden
+        cards and the luck of the round do to all actions alike cancels out of their
+        differences, which is what decides between them. The guide's choice stands
+        unless another action beats it by `margin` standard errors of the paired
+        differences, and more on average.
+
+        With `halving` the budget is spent in phases (sequential halving): after each
+        phase the better half by mean difference goes on, the guide's choice always
+        among them, so the actions that could win get most of the rounds. `steps`
+        caps the actions played over all rounds, each phase its share, after at least
+        two rounds a phase."""
         rng, legal, seat = self.rng.derive(), decision.legal, decision.seat
         root = _Edge(None)
         preferred = self.guide.choose(decision).id if self.guide is not None else legal[0].id
         root.preferred = (seat, preferred)
-        rounds = max(2, self.iterations // len(legal))
         results: dict[str, list[float]] = {action.id: [] for action in legal}
-        for _ in range(rounds):
-            world, dice = decision.sample(rng), rng.next_u64()
-            for action in legal:
-                state = world.clone()
-                state.rng = Rng(dice)
-                shares = self._iterate_from(state, root, action, Rng(dice ^ 0x5EED), rng)
-                results[action.id].append(shares[seat])
-        self.last_iterations = rounds * len(legal)
-        return self._paired_best(legal, results, preferred)
+        running = list(legal)
+        phases = max(1, math.ceil(math.log2(len(legal)))) if self.halving else 1
+        playouts = spent = 0
+        for phase in range(phases):
+            rounds = max(2, self.iterations // phases // len(running))
+            cap = None if self.steps is None else self.steps * (phase + 1) // phases
+            for done in range(rounds):
+                if cap is not None and done >= 2 and spent >= cap:
+                    break
+                world, dice = decision.sample(rng), rng.next_u64()
+                start = len(world.history)
+                for action in running:
+                    state = world.clone()
+                    state.rng = Rng(dice)
+                    shares = self._iterate_from(state, root, action, Rng(dice ^ 0x5EED), rng)
+                    results[action.id].append(shares[seat])
+                    spent += len(state.history) - start
+                playouts += len(running)
+            if phase < phases - 1:
+                running = self._better_half(running, results, preferred)
+        self.last_iterations, self.last_steps = playouts, spent
+        return self._paired_best(running, results, preferred)
+
+    @staticmethod
+    def _differences(action: str, results: dict, anchor: str) -> list[float]:
+        """The action's paired differences from the anchor's, over the rounds it played
+        (the anchor plays every round, so its first results are the same rounds')."""
+        return [a - b for a, b in zip(results[action], results[anchor], strict=False)]
+
+    def _better_half(self, running: list[Action], results: dict, preferred: str) -> list[Action]:
+        def mean(action: Action) -> float:
+            differences = self._differences(action.id, results, preferred)
+            return sum(differences) / len(differences)
+
+        ranked = sorted(running, key=mean, reverse=True)  # stable: ties keep legal order
+        kept = {action.id for action in ranked[: (len(running) + 1) // 2]} | {preferred}
+        return [action for action in running if action.id in kept]
 
     def _paired_best(self, legal: list[Action], results: dict, preferred: str) -> Action:
-        anchor = results[preferred]
         best, best_mean = preferred, 0.0
         for action in legal:
-            differences = [a - b for a, b in zip(results[action.id], anchor, strict=True)]
+            differences = self._differences(action.id, results, preferred)
             n = len(differences)
             mean = sum(differences) / n
             spread = math.sqrt(sum((d - mean) ** 2 for d in differences) / (n - 1) / n)

@@ -8,6 +8,11 @@ none: the agent whose choices order the search), `bias` (how strongly the guide'
 choice is favoured at first), `widen` (how fast nodes below the root try more than
 the guide's choice; 0 tries every action at once) and `workers` (processes that search
 the decision at once, each with an equal share of `iters`: agents/parallel.py).
+`root` chooses how the root's actions are compared: `ucb` (one tree), `paired` (every
+action searched on the same worlds and dice, the guide's choice kept unless another
+beats it by `margin` standard errors) or `halving` (paired, in phases that each keep
+the better half). `steps` caps the actions played per decision over all playouts, a
+budget that bounds time and, unlike `seconds`, keeps the choice reproducible.
 """
 
 from __future__ import annotations
@@ -40,7 +45,7 @@ class Param:
 
     def accepts(self) -> str:
         if self.kind is str:
-            return " or ".join(self.words)
+            return ", ".join(self.words[:-1]) + " or " + self.words[-1]
         if self.kind is int:
             return f"a whole number from {self.low:,} to {self.high:,}"
         if self.above_low:
@@ -73,8 +78,9 @@ ISMCTS_PARAMS = {
     "bias": Param(float, 0, 100),
     "widen": Param(float, 0, 100),
     "workers": Param(int, 1, 64),
-    "root": Param(str, words=("ucb", "paired")),
+    "root": Param(str, words=("ucb", "paired", "halving")),
     "margin": Param(float, 0, 10),
+    "steps": Param(int, 1, 10_000_000),
 }
 EXPECTI_PARAMS = {
     "worlds": Param(int, 1, 256),
@@ -86,7 +92,8 @@ EXPECTI_PARAMS = {
 }
 ISMCTS_ACCEPTED = (
     "ismcts[:iters=N,seconds=S,c=X,rollout=random|heuristic,limit=N,"
-    "guide=heuristic|none,bias=X,widen=X,workers=N,root=ucb|paired,margin=X]"
+    "guide=heuristic|none,bias=X,widen=X,workers=N,root=ucb|paired|halving,margin=X,"
+    "steps=N]"
 )
 EXPECTI_ACCEPTED = "expecti[:worlds=N,depth=N,dice=N,turns=N,margin=X,leaves=N]"
 ACCEPTED = f"random, heuristic, {ISMCTS_ACCEPTED} or {EXPECTI_ACCEPTED}"
@@ -139,11 +146,13 @@ def make_agent(spec: str, game: Game, seed: int) -> Agent:
 def _root_parallel(seed: int, values: dict) -> RootParallelAgent:
     """The search spread over processes: each worker runs the single search's spec
     with its share of the iterations (a time budget is each worker's whole)."""
-    single = {k: v for k, v in values.items() if k not in ("workers", "iters")}
+    single = {k: v for k, v in values.items() if k not in ("workers", "iters", "steps")}
     iterations = values.get("iters", 0 if "seconds" in values else 400)
 
     def spec_for(share: int) -> str:
         budget = {} if "seconds" in values else {"iters": max(share, 1)}
+        if "steps" in values:  # each worker its share of the actions, as of the iterations
+            budget["steps"] = max(1, values["steps"] * share // (iterations or values["workers"]))
         return "ismcts:" + ",".join(f"{k}={v}" for k, v in {**single, **budget}.items())
 
     return RootParallelAgent(spec_for, seed, iterations or values["workers"], values["workers"])
@@ -168,8 +177,10 @@ def _ismcts(game: Game, seed: int, values: dict) -> IsmctsAgent:
         guide=guide,
         bias=values.get("bias", 1.0),
         widen=values.get("widen", 0.5),
-        paired=values.get("root", "ucb") == "paired",
+        paired=values.get("root", "ucb") in ("paired", "halving"),
         margin=values.get("margin", 1.0),
+        halving=values.get("root") == "halving",
+        steps=values.get("steps"),
     )
 
 
