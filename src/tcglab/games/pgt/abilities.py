@@ -131,10 +131,11 @@ def usable(st: PgtState, seat: int, mode: str, check: int) -> list[Action]:
 def _counters_cover(st: PgtState, inst: int, ab) -> bool:
     """PGT-9.5.4 the character holds the counters the ability takes off."""
     held = st.counters.get(inst)
-    if held is None:  # none on it, the usual case
-        return all(n <= 0 for _, n in ab.counter_cost)
-    have = dict(held)
-    return all(have.get(name, 0) >= n for name, n in ab.counter_cost)
+    have = {} if held is None else dict(held)  # none on it, the usual case
+    for name, n in ab.counter_cost:  # noqa: SIM110 (all(...) would build a generator)
+        if have.get(name, 0) < n:
+            return False
+    return True
 
 
 def _flip_action(card, slot: int, _index: int) -> Action:
