@@ -4,21 +4,16 @@ runs over both builds in CI, so these hold for either."""
 
 from __future__ import annotations
 
-import importlib.util
 from importlib.machinery import EXTENSION_SUFFIXES
 from pathlib import Path
 
+import scripts
 import tcglab
 from tcglab.cli.main import main
 
-TOOLS = Path(__file__).resolve().parent.parent / "tools"
-
 
 def _compile_tool():
-    spec = importlib.util.spec_from_file_location("tcglab_compile_tool", TOOLS / "compile.py")
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return scripts.load("tools/compile.py")
 
 
 def test_only_engine_and_game_modules_are_compiled():

@@ -5,11 +5,10 @@ import json
 
 import pytest
 
+import scripts
 from tcglab.agents.specs import make_agent
 from tcglab.engine import Rng, get_game
 from tcglab.engine.decision import Decision
-
-from . import bench_scripts
 
 TINY = "ismcts:iters=4,limit=1,rollout=heuristic,root=paired"
 TINY_UCB = "ismcts:iters=4,limit=1,rollout=heuristic,root=ucb"
@@ -17,7 +16,7 @@ TINY_UCB = "ismcts:iters=4,limit=1,rollout=heuristic,root=ucb"
 
 @pytest.fixture(scope="module")
 def ceiling():
-    return bench_scripts.load("ceiling")
+    return scripts.load("bench/ceiling.py")
 
 
 def midgame(actions: int = 40):

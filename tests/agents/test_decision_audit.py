@@ -5,14 +5,13 @@ import json
 
 import pytest
 
+import scripts
 from tcglab.engine import Rng, get_game
-
-from . import bench_scripts
 
 
 @pytest.fixture(scope="module")
 def audit():
-    return bench_scripts.load("decision_audit")
+    return scripts.load("bench/decision_audit.py")
 
 
 def test_the_same_action_scores_the_same_in_every_paired_round(audit):
