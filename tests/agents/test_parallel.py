@@ -32,6 +32,8 @@ def test_a_workers_spec_builds_a_root_parallel_search_with_each_share_a_single_s
     assert isinstance(agent, RootParallelAgent)
     assert agent.workers == 3 and agent.iterations == 90
     assert agent.spec_for(30) == "ismcts:rollout=heuristic,c=0.5,iters=30"
+    budgeted = make_agent("ismcts:iters=90,steps=9000,workers=3", get_game("ps"), 1)
+    assert budgeted.spec_for(30) == "ismcts:iters=30,steps=3000"  # each its share of both
     with pytest.raises(BadOption, match="workers takes a whole number from 1 to 64"):
         make_agent("ismcts:workers=0", get_game("ps"), 1)
 
