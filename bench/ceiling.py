@@ -13,8 +13,8 @@ knows every hidden card and every future roll as well: an oracle for what the di
 leave to skill. Its spec must keep each sample's generator (`root=ucb`, the default
 root): paired roots replace it by a fresh seed each round. What the search still does
 not know is the heuristic opponent's own generator (it picks scout targets at random).
-Seconds per decision are processor time of the search's decisions with more than one
-legal action.
+Seconds per decision (the mean and the longest) are processor time of the search's
+decisions with more than one legal action.
 
     python bench/ceiling.py [--games N] [--spec SPEC] [--seed S] [--minutes M]
         [--fair | --knows cards|dice] [--json]
@@ -74,13 +74,14 @@ def decision_for(state, mode: str) -> Decision:
 
 def play(game, spec: str, deal: int, search_seat: int, agent_seed: int, mode: str) -> dict:
     """One game of the search (in `search_seat`) against the heuristic: the search's win
-    share and the processor time and count of its decisions with a choice."""
+    share, and the processor time of its decisions with a choice: in all, the longest
+    and their count."""
     options = game.resolve_options()
     state = game.new_state(deal, 2, options)
     seeds = Rng(agent_seed)
     search = make_agent(spec, game, seeds.next_u64())
     heuristic = make_agent("heuristic", game, seeds.next_u64())
-    seconds, choices, taken = 0.0, 0, 0
+    seconds, longest, choices, taken = 0.0, 0.0, 0, 0
     while state.result is None:
         if taken >= MAX_ACTIONS:
             raise RuntimeError(f"game with deal {deal} passed {MAX_ACTIONS} actions")
@@ -89,7 +90,8 @@ def play(game, spec: str, deal: int, search_seat: int, agent_seed: int, mode: st
             clock = time.process_time()
             action = search.choose(decision)
             if len(decision.legal) > 1:
-                seconds += time.process_time() - clock
+                spent = time.process_time() - clock
+                seconds, longest = seconds + spent, max(longest, spent)
                 choices += 1
         else:
             action = heuristic.choose(Decision(state))
@@ -97,7 +99,7 @@ def play(game, spec: str, deal: int, search_seat: int, agent_seed: int, mode: st
         taken += 1
     winners = state.result.winners
     share = 1 / len(winners) if search_seat in winners else 0.0
-    return {"share": share, "seconds": seconds, "choices": choices}
+    return {"share": share, "seconds": seconds, "longest": longest, "choices": choices}
 
 
 def measure(spec: str, games: int, seed: int, minutes: float | None, mode: str, log=None):
@@ -105,7 +107,7 @@ def measure(spec: str, games: int, seed: int, minutes: float | None, mode: str, 
     pair that passes `minutes`; returns the figures."""
     game = get_game(GAME)
     started = time.perf_counter()
-    wins, played, seconds, choices = 0.0, 0, 0.0, 0
+    wins, played, seconds, longest, choices = 0.0, 0, 0.0, 0.0, 0
     for pair in range(games // 2):
         deal = Rng(seed * 1_000_003 + pair).below(1 << 32)
         for search_seat in (0, 1):
@@ -113,13 +115,14 @@ def measure(spec: str, games: int, seed: int, minutes: float | None, mode: str, 
             result = play(game, spec, deal, search_seat, agent_seed, mode)
             wins += result["share"]
             seconds += result["seconds"]
+            longest = max(longest, result["longest"])
             choices += result["choices"]
             played += 1
         if log is not None:
             low, high = wilson(wins, played)
             print(
                 f"{played} games: {wins / played:.1%} ({low:.1%} - {high:.1%}), "
-                f"{seconds / max(choices, 1):.3f} s/decision CPU",
+                f"{seconds / max(choices, 1):.3f} s/decision CPU, {longest:.2f} s at most",
                 file=log,
                 flush=True,
             )
@@ -135,6 +138,7 @@ def measure(spec: str, games: int, seed: int, minutes: float | None, mode: str, 
         "win_rate": wins / played if played else 0.0,
         "interval": [low, high],
         "seconds_per_decision_cpu": seconds / choices if choices else 0.0,
+        "longest_decision_cpu": longest,
         "decisions": choices,
         "minutes": (time.perf_counter() - started) / 60,
     }
@@ -183,7 +187,8 @@ def main(argv: list[str] | None = None) -> int:
         print(
             f"{row['mode']} {row['spec']}: {row['games']} games, {row['wins']:g} wins, "
             f"{row['win_rate']:.1%} ({low:.1%} - {high:.1%} Wilson 95%), "
-            f"{row['seconds_per_decision_cpu']:.3f} s/decision CPU"
+            f"{row['seconds_per_decision_cpu']:.3f} s/decision CPU, "
+            f"{row['longest_decision_cpu']:.2f} s at most"
         )
     return 0
 

@@ -90,6 +90,9 @@ def test_a_short_run_finishes_seat_balanced(ceiling, capsys, extra, spec, mode):
     low, high = row["interval"]
     assert 0 <= low <= row["win_rate"] <= high <= 1
     assert row["decisions"] > 0
+    # the longest decision is one of them: at least the mean, at most all of them
+    mean = row["seconds_per_decision_cpu"]
+    assert mean <= row["longest_decision_cpu"] <= mean * row["decisions"]
 
 
 @pytest.mark.parametrize(
