@@ -99,9 +99,9 @@ EXPECTI_ACCEPTED = "expecti[:worlds=N,depth=N,dice=N,turns=N,margin=X,leaves=N]"
 ACCEPTED = f"random, heuristic, {ISMCTS_ACCEPTED} or {EXPECTI_ACCEPTED}"
 LEVELS = ("easy", "normal", "hard")
 # What each level stands for where the game does not set it in `Game.levels`. A game
-# sets its own "hard" budget: the iterations (and actions played, `steps`) whose
-# decisions stay under 1 s on one core, as measured by bench/strength.py (a budget of
-# work, not of time, keeps a game reproducible from its seed).
+# sets its own "hard" budget: the iterations whose decisions take well under 1 s on one
+# core on average, as measured by bench/strength.py (a budget of work, not of time,
+# keeps a game reproducible from its seed).
 DEFAULT_LEVELS = {
     "easy": "random",
     "normal": "heuristic",

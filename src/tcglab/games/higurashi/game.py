@@ -64,11 +64,9 @@ class HigurashiGame(Game):
     # Dice decide much, so root actions are compared on the same worlds and dice
     # (root=paired), each played out to the end by the heuristic at every seat (a
     # tiny widen keeps the heuristic's line below the root): what a changed choice
-    # does shows only over the rest of the game. About 0.3 s a decision on one core;
-    # `steps` caps the few early decisions whose long playouts would take over 1 s.
-    levels = MappingProxyType(
-        {"hard": "ismcts:iters=400,rollout=heuristic,root=paired,widen=0.01,steps=40000"}
-    )
+    # does shows only over the rest of the game. About 0.3 s a decision on one core, up to
+    # 1.4 s early in a game; capping those with `steps` cost strength (docs/ai.md).
+    levels = MappingProxyType({"hard": "ismcts:iters=400,rollout=heuristic,root=paired,widen=0.01"})
 
     @property
     def cards(self):
