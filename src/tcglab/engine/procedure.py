@@ -57,6 +57,7 @@ class StepState(State):
     """A State whose turn structure is a stack of steps run by a Procedure."""
 
     __slots__ = ()
+    BEGUN = (*State.BEGUN, "stack")
 
     procedure: Procedure
     stack: list[tuple]

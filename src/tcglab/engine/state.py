@@ -76,6 +76,9 @@ class State(ABC):
     # No `__dict__` of its own: a game's state class may keep its fields in `__slots__`
     # (see Layout's `slots`); one that declares none has a `__dict__` as usual.
     __slots__ = ()
+    # The fields `begin` sets: what a slotted state class lists before its own.
+    BEGUN = ("game", "seed", "players", "options", "rng", "to_move", "result")
+    BEGUN += ("history", "log", "_shared", "_legal")
 
     game: Game
     seed: int

@@ -20,12 +20,11 @@ def slot_name(slot: int) -> str:
     return SLOTS[slot]
 
 
-# Every field of a PgtState: the kernel's (State.begin, StepState.begin), then the game's.
-# Slots, not a `__dict__`: the compiled build reads the state's fields on every step, and
-# a slot is read without a dict look-up.
+# Every field of a PgtState: the kernel's (StepState.begin), then the game's. Slots, not
+# a `__dict__`: the compiled build reads the state's fields on every step, and a slot is
+# read without a dict look-up.
 FIELDS = (
-    *("game", "seed", "players", "options", "rng", "to_move", "result"),
-    *("history", "log", "_shared", "_legal", "stack"),
+    *StepState.BEGUN,
     *("cards", "cid", "origin", "decks", "hands", "field", "won", "score"),
     *("loc", "up", "tapped", "known", "counters", "mods", "used", "forming", "procs"),
     *("round", "turn", "first", "turn_player", "streak", "attacked"),
