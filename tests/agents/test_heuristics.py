@@ -16,10 +16,12 @@ GAME_IDS = sorted(games())
 
 
 class SeatView:
-    """Only the seat, the legal actions and the observation: no way to the state."""
+    """Only the seat, the legal actions and the observation (which is also a glance, the
+    part of it a heuristic reads): no way to the state."""
 
     def __init__(self, seat, legal, observation):
         self.seat, self.legal, self.observation = seat, legal, observation
+        self.glance = observation
 
 
 def _first(game_id: str, step: str, seed: int = 0):

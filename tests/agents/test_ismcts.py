@@ -16,7 +16,7 @@ class SeatView:
 
     def __init__(self, decision: Decision) -> None:
         self.seat, self.legal = decision.seat, decision.legal
-        self.observation = decision.observation
+        self.observation, self.glance = decision.observation, decision.glance
         self.samples = 0
         self._sample = decision.sample
 

@@ -117,6 +117,24 @@ def leaked_numbers(text: str, state: State) -> set[int]:
     return {int(token) for token in re.findall(r"\d+", text)} & secret
 
 
+def part_problem(part, whole, path: str = "$") -> str | None:
+    """Where `part` is not a part of `whole`, or None: the same values, except that
+    any dict may leave keys out."""
+    if isinstance(part, dict) and isinstance(whole, dict):
+        for key, value in part.items():
+            if key not in whole:
+                return f"{path}.{key} is not in the observation"
+            if problem := part_problem(value, whole[key], f"{path}.{key}"):
+                return problem
+        return None
+    if isinstance(part, list) and isinstance(whole, list) and len(part) == len(whole):
+        for n, (a, b) in enumerate(zip(part, whole, strict=True)):
+            if problem := part_problem(a, b, f"{path}[{n}]"):
+                return problem
+        return None
+    return None if part == whole else f"{path} is {part!r}, not {whole!r} as observed"
+
+
 def seats_and_spectator(state: State) -> list[int | None]:
     return [None, *range(state.players)]
 
@@ -382,6 +400,19 @@ def test_determinize_keeps_what_the_seat_knows(case):
         for seat in range(state.players):
             twin = state.determinize(seat, Rng(seed))
             assert twin.events_for(seat) == state.events_for(seat)
+
+
+def test_glances_are_part_of_the_observation(case):
+    """A glance (what a heuristic reads at each playout step) holds nothing the
+    observation does not, and stays the same when what the seat cannot see is resampled."""
+    for seed in case.seeds(2, "glance"):
+        for state in case.walk(seed, every=8):
+            for seat in seats_and_spectator(state):
+                problem = part_problem(state.glance(seat), state.observe(seat))
+                assert problem is None, f"glance({seat}): {problem}"
+            for seat in range(state.players):
+                twin = state.determinize(seat, Rng(seed))
+                assert twin.glance(seat) == state.glance(seat), f"seat {seat}'s glance changes"
 
 
 def test_determinize_resamples_hidden_information(case):

@@ -19,6 +19,18 @@ class PeekingState(RaceState):
         return view
 
 
+class GlancingState(RaceState):
+    """Glances at the boost card of the next seat, which the observation hides."""
+
+    def glance(self, seat: int | None) -> dict:
+        view = super().glance(seat)
+        if seat is not None:
+            other = (seat + 1) % self.players
+            boost = self.boost(other)
+            view["hands"] = {str(other): boost.id if boost else None}
+        return view
+
+
 class ShoutingState(RaceState):
     """Announces every drawn card to the whole table."""
 
@@ -63,6 +75,7 @@ class LeakyRace(DiceRace):
 
 
 PEEKING = LeakyRace("peeking", PeekingState)
+GLANCING = LeakyRace("glancing", GlancingState)
 SHOUTING = LeakyRace("shouting", ShoutingState)
 SEED_SHOWING = LeakyRace("seedshowing", SeedShowingState)
 SHARING = LeakyRace("sharing", SharingState)

@@ -122,6 +122,11 @@ class RaceState(State):
             "result": None if self.result is None else json_result(self.result),
         }
 
+    def glance(self, seat: int | None) -> dict:
+        """The scores and who holds a boost: all the racer needs to know."""
+        view = self.observe(seat)
+        return {key: view[key] for key in ("seat", "to_move", "scores", "holding")}
+
     def hidden_from(self, seat: int) -> list[int]:
         """Boost instances whose identity `seat` cannot know."""
         held = [] if self.options["open_hands"] else self.hands[:seat] + self.hands[seat + 1 :]

@@ -15,10 +15,11 @@ if TYPE_CHECKING:
 
 class Decision:
     """What an agent is given: its seat, the legal actions, the seat's observation
-    (built on first use) and `sample`, which draws a full state consistent with what
-    the seat knows. Nothing else of the game reaches an agent."""
+    (built on first use), a glance (the part of the observation a heuristic reads,
+    cheaper to build: `State.glance`) and `sample`, which draws a full state consistent
+    with what the seat knows. Nothing else of the game reaches an agent."""
 
-    __slots__ = ("_observation", "_state", "game_id", "legal", "seat")
+    __slots__ = ("_glance", "_observation", "_state", "game_id", "legal", "seat")
 
     def __init__(self, state: State) -> None:
         self._state = state
@@ -26,12 +27,22 @@ class Decision:
         self.legal: list[Action] = state.legal_actions()
         self.game_id: str = state.game.id
         self._observation: dict | None = None
+        self._glance: dict | None = None
 
     @property
     def observation(self) -> dict:
         if self._observation is None:
             self._observation = self._state.observe(self.seat)
         return self._observation
+
+    @property
+    def glance(self) -> dict:
+        """Part of the observation (the whole of it, once that is built)."""
+        if self._observation is not None:
+            return self._observation
+        if self._glance is None:
+            self._glance = self._state.glance(self.seat)
+        return self._glance
 
     def events(self, start: int = 0, lang: str = "en") -> list[dict]:
         """What happened from event `start` on, as this seat may see it, told in `lang`."""

@@ -197,6 +197,14 @@ class State(ABC):
         Never contains the seed, the generator state or a hidden card's identity.
         """
 
+    def glance(self, seat: int | None) -> dict:
+        """Part of `observe(seat)`, for agents that read only some of it at every step
+        of a search playout: the same keys with the same values, where any dict may
+        leave keys out (the conformance suite checks both, and that a glance, like the
+        observation, survives `determinize`). It may share the game's own card data:
+        read it, never change it. By default the whole observation."""
+        return self.observe(seat)
+
     def determinize(self, seat: int, rng: Rng) -> State:
         """A full state consistent with all `seat` knows, every hidden thing resampled.
 

@@ -1,4 +1,5 @@
-"""A rule-of-thumb Higurashi player that sees only its own seat's observation.
+"""A rule-of-thumb Higurashi player that sees only its own seat's observation, and of
+that only the part it reads (the glance, cheap enough to build at every playout step).
 
 It weighs each attack by its exact success chance against the points it would win and
 the counter-attack it would risk, scouts when nothing is worth attacking, spends die
@@ -65,7 +66,7 @@ class HigurashiAgent:
         self.rng = Rng(seed)
 
     def choose(self, decision: Decision) -> Action:
-        obs, seat = decision.observation, decision.seat
+        obs, seat = decision.glance, decision.seat
         if obs.get("format") == "championship":  # play the championship's game in progress
             obs, seat = obs["current"]["view"], obs["current"]["local_seat"]
         view = _View(obs, seat)
@@ -172,6 +173,18 @@ class HigurashiAgent:
         return min(discards, key=lambda a: _card(a).keep)
 
 
+_CHANCES: dict[tuple[int, bool], float] = {}
+
+
+def _chance(difference: int, auto6: bool) -> float:
+    """`attack_chance` as a float, worked out once per difference (a playout asks often)."""
+    key = (difference, auto6)
+    chance = _CHANCES.get(key)
+    if chance is None:
+        chance = _CHANCES[key] = float(attack_chance(difference, 0, auto6))
+    return chance
+
+
 def _card(action_id: str) -> EventCard:
     return card_set().event(action_id.split()[1])
 
@@ -204,10 +217,10 @@ class _View:
         defence = max(0, target["defence"] + defence_bonus)
         if attack <= defence:
             return -1.0
-        p = float(attack_chance(attack - defence, 0, self.auto6))
+        p = _chance(attack - defence, self.auto6)
         value = p * target["card"]["points"]
         if not target["sideways"] and target["attack"] > actor["defence"]:
-            counter = float(attack_chance(target["attack"] - actor["defence"], 0, self.auto6))
+            counter = _chance(target["attack"] - actor["defence"], self.auto6)
             value -= (1 - p) * counter * actor["card"]["points"]
         if not actor["face_up"]:
             value -= 0.3  # revealing our own card tells everyone what it is

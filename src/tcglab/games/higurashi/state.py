@@ -134,40 +134,31 @@ class HigurashiState(StepState):
 
     # -- information -----------------------------------------------------------
 
-    def observe(self, seat: int | None) -> dict:
+    def glance(self, seat: int | None) -> dict:
+        """What the heuristic reads of `observe(seat)` (kernel `State.glance`): the rows
+        with each character's position and known values, the open step and roll, and
+        the options; no hands, discards or captures. Known cards share their printed
+        data, which `observe` copies."""
         bit = SPECTATOR if seat is None else 1 << seat
-        equipment: dict[int, list[str]] = {}  # worked out once, not once per character
-        for e, inst in self.attached.items():
-            equipment.setdefault(inst, []).append(self.event_card(e).id)
+        known, up, side, chars, cid = self.known, self.up, self.side, self.cards.characters, self.cid
         seats = []
         for s in range(self.players):
             row = []
             for slot, inst in enumerate(self.rows[s]):
-                known = bool(self.known[inst] & bit)
+                seen = known[inst] & bit
                 row.append(
                     {
                         "slot": slot,
-                        "face_up": self.up[inst],
-                        "sideways": self.side[inst],
-                        "card": dict(self.char(inst).info) if known else None,
-                        "attack": self.attack(inst) if known else None,
-                        "defence": self.defence(inst) if known else None,
-                        "attack_mod": self.datk[inst],
-                        "defence_mod": self.ddef[inst],
-                        "equipment": sorted(equipment.get(inst, ())),
+                        "face_up": up[inst],
+                        "sideways": side[inst],
+                        "card": chars[cid[inst]].info if seen else None,
+                        "attack": self.attack(inst) if seen else None,
+                        "defence": self.defence(inst) if seen else None,
                     }
                 )
-            seats.append(
-                {
-                    "seat": s,
-                    "alive": self.alive[s],
-                    "characters": row,
-                    "hand_size": len(self.hands[s]),
-                    "captured": [self.char(i).id for i in self.captured[s]],
-                    "captured_points": sum(self.char(i).points for i in self.captured[s]),
-                }
-            )
-        view = {
+            seats.append({"seat": s, "alive": self.alive[s], "characters": row})
+        roll = self.roll
+        return {
             "game": "higurashi",
             "seat": seat,
             "players": self.players,
@@ -178,27 +169,42 @@ class HigurashiState(StepState):
             "step": self.stack[-1][0] if self.stack else None,
             "pending": self.pending(),
             "roll": None
-            if self.roll is None
-            else dict(
-                zip(
-                    ("kind", "roller", "actor", "target", "die", "modifier"),
-                    [
-                        self.roll[0],
-                        self.roll[1],
-                        self.ref(self.roll[2]),
-                        self.ref(self.roll[3]),
-                        *self.roll[4:],
-                    ],
-                    strict=True,
-                )
-            ),
+            if roll is None
+            else {
+                "kind": roll[0],
+                "roller": roll[1],
+                "actor": self.ref(roll[2]),
+                "target": self.ref(roll[3]),
+                "die": roll[4],
+                "modifier": roll[5],
+            },
             "seats": seats,
-            "event_deck": len(self.event_deck),
-            "event_discard": [self.event_card(e).id for e in self.discard],
-            "character_pile": len(self.char_pile),
             "options": dict(self.options),
-            "result": None if self.result is None else self.result.to_dict(),
         }
+
+    def observe(self, seat: int | None) -> dict:
+        """The glance, with every card's data copied, and the rest of what `seat` may
+        know: modifiers and equipment, hands, captures, the decks and the result."""
+        view = self.glance(seat)
+        equipment: dict[int, list[str]] = {}  # worked out once, not once per character
+        for e, inst in self.attached.items():
+            equipment.setdefault(inst, []).append(self.event_card(e).id)
+        for s, entry in enumerate(view["seats"]):
+            insts = self.rows[s]
+            for char in entry["characters"]:
+                inst = insts[char["slot"]]
+                if char["card"] is not None:
+                    char["card"] = dict(char["card"])
+                char["attack_mod"] = self.datk[inst]
+                char["defence_mod"] = self.ddef[inst]
+                char["equipment"] = sorted(equipment.get(inst, ()))
+            entry["hand_size"] = len(self.hands[s])
+            entry["captured"] = [self.char(i).id for i in self.captured[s]]
+            entry["captured_points"] = sum(self.char(i).points for i in self.captured[s])
+        view["event_deck"] = len(self.event_deck)
+        view["event_discard"] = [self.event_card(e).id for e in self.discard]
+        view["character_pile"] = len(self.char_pile)
+        view["result"] = None if self.result is None else self.result.to_dict()
         if seat is not None:
             view["hand"] = [dict(self.event_card(e).info) for e in sorted(self.hands[seat])]
             view["hand"].sort(key=lambda card: card["id"])
