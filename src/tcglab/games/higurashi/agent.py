@@ -185,8 +185,15 @@ def _chance(difference: int, auto6: bool) -> float:
     return chance
 
 
+_CARDS: dict[str, EventCard] = {}
+
+
 def _card(action_id: str) -> EventCard:
-    return card_set().event(action_id.split()[1])
+    """The event card an action id names ("play <card> ...", "discard <card>")."""
+    card = _CARDS.get(action_id)
+    if card is None:
+        card = _CARDS[action_id] = card_set().event(action_id.split()[1])
+    return card
 
 
 class _View:

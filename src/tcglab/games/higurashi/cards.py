@@ -115,11 +115,12 @@ class CardSet:
         (`aims`: it is played on a chosen character)."""
         return tuple((card, card.timing, card.aim is not None, card.checks) for card in self.events)
 
+    @cached_property
+    def _events_by_id(self) -> dict[str, EventCard]:
+        return {card.id: card for card in self.events}
+
     def event(self, event_id: str) -> EventCard:
-        for card in self.events:
-            if card.id == event_id:
-                return card
-        raise KeyError(event_id)
+        return self._events_by_id[event_id]
 
 
 def _read_cards(path: Path, key: str, read_card: Callable[[FieldReader], object]) -> tuple:
