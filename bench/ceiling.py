@@ -14,7 +14,8 @@ leave to skill. Its spec must keep each sample's generator (`root=ucb`, the defa
 root): paired roots replace it by a fresh seed each round. What the search still does
 not know is the heuristic opponent's own generator (it picks scout targets at random).
 Seconds per decision (the mean and the longest) are processor time of the search's
-decisions with more than one legal action.
+decisions with more than one legal action; the actions its playouts played in them give
+the processor time a playout action costs, which is what the search's speed comes down to.
 
     python bench/ceiling.py [--games N] [--spec SPEC] [--seed S] [--minutes M]
         [--fair | --knows cards|dice] [--json]
@@ -74,14 +75,14 @@ def decision_for(state, mode: str) -> Decision:
 
 def play(game, spec: str, deal: int, search_seat: int, agent_seed: int, mode: str) -> dict:
     """One game of the search (in `search_seat`) against the heuristic: the search's win
-    share, and the processor time of its decisions with a choice: in all, the longest
-    and their count."""
+    share, and the processor time of its decisions with a choice: in all, the longest,
+    their count and the actions their playouts played."""
     options = game.resolve_options()
     state = game.new_state(deal, 2, options)
     seeds = Rng(agent_seed)
     search = make_agent(spec, game, seeds.next_u64())
     heuristic = make_agent("heuristic", game, seeds.next_u64())
-    seconds, longest, choices, taken = 0.0, 0.0, 0, 0
+    seconds, longest, choices, steps, taken = 0.0, 0.0, 0, 0, 0
     while state.result is None:
         if taken >= MAX_ACTIONS:
             raise RuntimeError(f"game with deal {deal} passed {MAX_ACTIONS} actions")
@@ -92,14 +93,20 @@ def play(game, spec: str, deal: int, search_seat: int, agent_seed: int, mode: st
             if len(decision.legal) > 1:
                 spent = time.process_time() - clock
                 seconds, longest = seconds + spent, max(longest, spent)
-                choices += 1
+                choices, steps = choices + 1, steps + search.last_steps
         else:
             action = heuristic.choose(Decision(state))
         state.apply(action.id)
         taken += 1
     winners = state.result.winners
     share = 1 / len(winners) if search_seat in winners else 0.0
-    return {"share": share, "seconds": seconds, "longest": longest, "choices": choices}
+    return {
+        "share": share,
+        "seconds": seconds,
+        "longest": longest,
+        "choices": choices,
+        "steps": steps,
+    }
 
 
 def measure(spec: str, games: int, seed: int, minutes: float | None, mode: str, log=None):
@@ -107,7 +114,7 @@ def measure(spec: str, games: int, seed: int, minutes: float | None, mode: str, 
     pair that passes `minutes`; returns the figures."""
     game = get_game(GAME)
     started = time.perf_counter()
-    wins, played, seconds, longest, choices = 0.0, 0, 0.0, 0.0, 0
+    wins, played, seconds, longest, choices, steps = 0.0, 0, 0.0, 0.0, 0, 0
     for pair in range(games // 2):
         deal = Rng(seed * 1_000_003 + pair).below(1 << 32)
         for search_seat in (0, 1):
@@ -117,6 +124,7 @@ def measure(spec: str, games: int, seed: int, minutes: float | None, mode: str, 
             seconds += result["seconds"]
             longest = max(longest, result["longest"])
             choices += result["choices"]
+            steps += result["steps"]
             played += 1
         if log is not None:
             low, high = wilson(wins, played)
@@ -140,6 +148,8 @@ def measure(spec: str, games: int, seed: int, minutes: float | None, mode: str, 
         "seconds_per_decision_cpu": seconds / choices if choices else 0.0,
         "longest_decision_cpu": longest,
         "decisions": choices,
+        "playout_actions": steps,
+        "us_per_playout_action": 1e6 * seconds / steps if steps else 0.0,
         "minutes": (time.perf_counter() - started) / 60,
     }
 
@@ -188,7 +198,8 @@ def main(argv: list[str] | None = None) -> int:
             f"{row['mode']} {row['spec']}: {row['games']} games, {row['wins']:g} wins, "
             f"{row['win_rate']:.1%} ({low:.1%} - {high:.1%} Wilson 95%), "
             f"{row['seconds_per_decision_cpu']:.3f} s/decision CPU, "
-            f"{row['longest_decision_cpu']:.2f} s at most"
+            f"{row['longest_decision_cpu']:.2f} s at most, "
+            f"{row['us_per_playout_action']:.1f} µs a playout action"
         )
     return 0
 

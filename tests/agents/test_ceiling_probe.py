@@ -93,6 +93,11 @@ def test_a_short_run_finishes_seat_balanced(ceiling, capsys, extra, spec, mode):
     # the longest decision is one of them: at least the mean, at most all of them
     mean = row["seconds_per_decision_cpu"]
     assert mean <= row["longest_decision_cpu"] <= mean * row["decisions"]
+    # the playouts played actions, and their cost each accounts for all the time
+    assert row["playout_actions"] > 0
+    assert row["us_per_playout_action"] * row["playout_actions"] == pytest.approx(
+        1e6 * mean * row["decisions"]
+    )
 
 
 @pytest.mark.parametrize(
