@@ -64,12 +64,10 @@ class HigurashiGame(Game):
     # Dice decide much, so root actions are compared on the same worlds and dice
     # (root=paired), each played out to the end by the heuristic at every seat (a
     # tiny widen keeps the heuristic's line below the root): what a changed choice
-    # does shows only over the rest of the game. About 0.4 s a decision on one core; the
-    # step cap bounds the first decisions of a game, whose playouts run longest, under
-    # 0.9 s, while still giving them more playouts than 400 iterations did (docs/ai.md).
-    levels = MappingProxyType(
-        {"hard": "ismcts:iters=600,rollout=heuristic,root=paired,widen=0.01,steps=100000"}
-    )
+    # does shows only over the rest of the game. About 0.3 s a decision on one core, under
+    # 0.8 s early in a game; capping those with `steps` cost strength, and 600 playouts
+    # under a step budget gained none (docs/ai.md).
+    levels = MappingProxyType({"hard": "ismcts:iters=400,rollout=heuristic,root=paired,widen=0.01"})
 
     @property
     def cards(self):

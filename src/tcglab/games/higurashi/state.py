@@ -140,7 +140,8 @@ class HigurashiState(StepState):
         the options; no hands, discards or captures. Known cards share their printed
         data, which `observe` copies."""
         bit = SPECTATOR if seat is None else 1 << seat
-        known, up, side, chars, cid = self.known, self.up, self.side, self.cards.characters, self.cid
+        known, up, side = self.known, self.up, self.side
+        chars, cid = self.cards.characters, self.cid
         seats = []
         for s in range(self.players):
             row = []
