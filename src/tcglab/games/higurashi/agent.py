@@ -10,6 +10,7 @@ What an event card is worth to it comes from the card's parts (`parts/`).
 from __future__ import annotations
 
 import math
+from functools import cache
 
 from tcglab.engine.actions import Action
 from tcglab.engine.decision import Decision
@@ -173,27 +174,16 @@ class HigurashiAgent:
         return min(discards, key=lambda a: _card(a).keep)
 
 
-_CHANCES: dict[tuple[int, bool], float] = {}
-
-
+@cache  # a playout asks at nearly every step
 def _chance(difference: int, auto6: bool) -> float:
-    """`attack_chance` as a float, worked out once per difference (a playout asks often)."""
-    key = (difference, auto6)
-    chance = _CHANCES.get(key)
-    if chance is None:
-        chance = _CHANCES[key] = float(attack_chance(difference, 0, auto6))
-    return chance
+    """`attack_chance` as a float."""
+    return float(attack_chance(difference, 0, auto6))
 
 
-_CARDS: dict[str, EventCard] = {}
-
-
+@cache
 def _card(action_id: str) -> EventCard:
     """The event card an action id names ("play <card> ...", "discard <card>")."""
-    card = _CARDS.get(action_id)
-    if card is None:
-        card = _CARDS[action_id] = card_set().event(action_id.split()[1])
-    return card
+    return card_set().event(action_id.split()[1])
 
 
 class _View:

@@ -191,9 +191,7 @@ class HigurashiState(StepState):
         for e, inst in self.attached.items():
             equipment.setdefault(inst, []).append(self.event_card(e).id)
         for s, entry in enumerate(view["seats"]):
-            insts = self.rows[s]
-            for char in entry["characters"]:
-                inst = insts[char["slot"]]
+            for inst, char in zip(self.rows[s], entry["characters"], strict=True):
                 if char["card"] is not None:
                     char["card"] = dict(char["card"])
                 char["attack_mod"] = self.datk[inst]
