@@ -13,6 +13,10 @@ from dataclasses import dataclass, field, fields
 from functools import cache
 from pathlib import Path
 
+try:
+    import cython  # the compiled build reads the C types below from this very line
+except ModuleNotFoundError:
+    from tcglab.engine import _cy as cython
 from tcglab.engine.cardfile import FieldReader, card_tables, face, read_toml
 from tcglab.engine.errors import CardDataError
 from tcglab.games.pgt import parts
@@ -48,14 +52,18 @@ class Card:
     wards: dict = field(compare=False, repr=False, default_factory=dict)
     info: dict = field(compare=False, repr=False, default_factory=dict)
 
+    # dicts typed for the compiled build: a look-up in a dict it knows is one C call,
+    # where `.get` on an unknown object is a method looked up and called
+    @cython.locals(table=dict, made=dict)
     def action(self, build, slot: int, index: int = 0):
         """The action `build(card, slot, index)` makes for this card (turn it up, use or
         attack with ability `index` from `slot`, one of the six places), made once: such
         choices recur all game. Kept by `build`, then by one number for slot and index
         (a look-up by number is quicker than by a tuple)."""
-        made = self.actions.get(build)
+        table = self.actions
+        made = table.get(build)
         if made is None:
-            made = self.actions[build] = {}
+            made = table[build] = {}
         # one number per (slot, index) as slot is 0..5; consecutive indices or slots give
         # numbers that differ in their low bits, where a dict looks first
         key = index * 6 + slot

@@ -159,12 +159,12 @@ def _form_actions(st: PgtState, seat: int, initial: bool) -> list[Action]:
         # one of `must` is already in the total and needs no slot beyond its own
         fits = spare >= -1 if inst in must else spare >= 0 and total + card.score <= SCORE_CAP
         if fits:
-            acts.append(card.action(keep_choice, slot, old * 2 + up[inst]))
+            acts.append(_choice(card, keep_choice, slot, old * 2 + up[inst]))
     if spare >= 0:  # hand cards are never among `must`
         for n, inst in enumerate(hand_choices(st, seat), start=1):
             card = cards[cid[inst]]
             if total + card.score <= SCORE_CAP:
-                acts.append(card.action(put_choice, slot, n))
+                acts.append(_choice(card, put_choice, slot, n))
     if _room(placed, False) >= len(must):
         acts.append(EMPTY[slot])
     if placed:
@@ -174,6 +174,20 @@ def _form_actions(st: PgtState, seat: int, initial: bool) -> list[Action]:
 
 # Formation labels recur all game long, so each choice is built once: those naming a
 # card kept by the card (`Card.action`), the others here.
+
+
+@cython.cfunc
+@cython.locals(slot=cython.Py_ssize_t, n=cython.Py_ssize_t, table=dict, made=dict)
+def _choice(card, build, slot: int, n: int) -> Action:
+    """`card.action(build, slot, n)` read straight from the card's table: a formation
+    offers a dozen of these at every slot, and a method call costs more than the look-up."""
+    table = card.actions
+    made = table.get(build)
+    if made is not None:
+        action = made.get(n * 6 + slot)
+        if action is not None:
+            return action
+    return card.action(build, slot, n)
 
 
 def keep_choice(card, slot: int, where: int) -> Action:
