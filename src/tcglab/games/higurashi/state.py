@@ -13,8 +13,20 @@ from tcglab.games.higurashi.messages import describe
 from tcglab.games.higurashi.procedure import PROCEDURE
 from tcglab.games.higurashi.table import SPECTATOR
 
+# Every field of a HigurashiState: the kernel's (StepState.begin), then the game's. Slots,
+# not a `__dict__`: the compiled build reads the state's fields on every step, and a slot
+# is read without a dict look-up.
+FIELDS = (
+    *StepState.BEGUN,
+    *("cards", "turn", "round", "current", "first", "played", "alive"),
+    *("rows", "hands", "captured", "char_pile", "cid", "owner", "up", "side", "known"),
+    *("eid", "event_deck", "discard", "attached", "mods", "roll"),
+    *("printed_atk", "printed_dfn", "datk", "ddef", "atk", "dfn"),
+)
+
 
 class HigurashiState(StepState):
+    __slots__ = FIELDS
     refusals = refusals.REFUSALS
     procedure = PROCEDURE
 
@@ -59,6 +71,7 @@ class HigurashiState(StepState):
         nested=("rows", "hands", "captured"),
         dicts=("attached",),
         unsnapped=("log", "history"),
+        slots=FIELDS,
     )
 
     def __init__(self, game, seed: int, players: int, options: dict) -> None:
