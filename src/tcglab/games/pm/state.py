@@ -23,7 +23,19 @@ STEPS = (approach, paying, plays, turn)  # the modules whose steps make up PROCE
 PAYING_HAND_TRIES = 20  # samples of a paying hand drawn before one is built to pay
 
 
+# Every field of a PMState: the kernel's (StepState.begin), then the game's. Slots, not a
+# `__dict__`: the compiled build reads the state's fields on every step, and a slot is
+# read without a dict look-up.
+FIELDS = (
+    *StepState.BEGUN,
+    *("cards", "pool", "cid", "deck", "hand", "discard", "points", "main", "support"),
+    *("down", "host", "rested", "entered", "since", "mods", "limbo", "discount", "bottom"),
+    *("turn", "current", "first", "approach", "obstructor", "clock"),
+)
+
+
 class PMState(StepState):
+    __slots__ = FIELDS
     refusals = refusals.REFUSALS
     procedure = PROCEDURE
     LAYOUT = Layout(
@@ -34,6 +46,7 @@ class PMState(StepState):
         ),
         nested=("deck", "hand", "discard", "points", "main", "support"),
         unsnapped=("log", "history"),
+        slots=FIELDS,
     )
 
     def __init__(self, game, seed: int, options: dict, decks: list[list[int]]) -> None:

@@ -25,8 +25,18 @@ from tcglab.games.ps.procedure import PROCEDURE
 from tcglab.games.ps.values import Lasting
 from tcglab.games.ps.zones import PLAYER_LIFE
 
+# Every field of a PSState: the kernel's (StepState.begin), then the game's. Slots, not a
+# `__dict__`: the compiled build reads the state's fields on every step, and a slot is
+# read without a dict look-up.
+FIELDS = (
+    *StepState.BEGUN,
+    *("cards", "deck", "hand", "trash", "energy", "units", "events", "hurt"),
+    *("turn", "current", "first", "next_uid", "energy_placed", "battle", "lasting"),
+)
+
 
 class PSState(StepState):
+    __slots__ = FIELDS
     refusals = refusals.REFUSALS
     procedure = PROCEDURE
     LAYOUT = Layout(
@@ -43,6 +53,7 @@ class PSState(StepState):
         ),
         lists=("hurt", "stack"),
         nested=("deck", "hand", "trash", "energy", "units", "events"),
+        slots=FIELDS,
     )
 
     def __init__(self, game, seed: int, options: dict, cards: CardSet) -> None:
