@@ -104,3 +104,17 @@ def test_a_slotted_clone_copies_like_a_dict_clone_and_shares_the_log():
 def test_a_slotted_layout_must_hold_every_named_field():
     with pytest.raises(ValueError, match="score"):
         Layout(values=("turn",), lists=("score",), slots=("turn", "log", "history", "rng"))
+
+
+@pytest.mark.parametrize("game_id", ["higurashi", "pgt", "pm", "ps"])
+def test_every_games_state_keeps_its_fields_in_slots(game_id):
+    """The compiled build reads a state's fields at every step, and a slot is read without
+    a dict look-up: each game's state has no `__dict__`, and its clone copies every slot."""
+    from tcglab.engine import get_game
+
+    game = get_game(game_id)
+    state = game.new_state(1, game.default_players)
+    assert not hasattr(state, "__dict__")
+    twin = state.clone()
+    assert [name for name in state.LAYOUT.slots if not hasattr(twin, name)] == []
+    assert twin.snapshot() == state.snapshot()
