@@ -8,7 +8,13 @@ import tcglab.agents
 from tcglab.agents import RandomAgent
 from tcglab.agents.expecti import ExpectiAgent
 from tcglab.agents.ismcts import IsmctsAgent
-from tcglab.agents.specs import DEFAULT_LEVELS, WITHOUT_HEURISTIC, difficulty, make_agent
+from tcglab.agents.specs import (
+    DEFAULT_LEVELS,
+    WITHOUT_HEURISTIC,
+    Param,
+    difficulty,
+    make_agent,
+)
 from tcglab.engine import BadOption, Game, games, get_game
 
 GAME = get_game("pm")
@@ -147,3 +153,9 @@ def test_the_ends_of_every_range_are_accepted():
 def test_an_unknown_difficulty_is_a_bad_option():
     with pytest.raises(BadOption, match="levels: easy, normal, hard"):
         difficulty("expert", GAME)
+
+
+def test_what_a_word_parameter_accepts_reads_as_a_list():
+    assert Param(str, words=("on",)).accepts() == "on"
+    assert Param(str, words=("on", "off")).accepts() == "on or off"
+    assert Param(str, words=("ucb", "paired", "halving")).accepts() == "ucb, paired or halving"

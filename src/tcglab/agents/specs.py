@@ -45,7 +45,8 @@ class Param:
 
     def accepts(self) -> str:
         if self.kind is str:
-            return ", ".join(self.words[:-1]) + " or " + self.words[-1]
+            *others, last = self.words
+            return f"{', '.join(others)} or {last}" if others else last
         if self.kind is int:
             return f"a whole number from {self.low:,} to {self.high:,}"
         if self.above_low:
