@@ -2,6 +2,7 @@
 
 import pytest
 
+from tcglab.engine import get_game
 from tcglab.engine.layout import Layout, deal_identities
 from tcglab.engine.rng import Rng
 
@@ -110,8 +111,6 @@ def test_a_slotted_layout_must_hold_every_named_field():
 def test_every_games_state_keeps_its_fields_in_slots(game_id):
     """The compiled build reads a state's fields at every step, and a slot is read without
     a dict look-up: each game's state has no `__dict__`, and its clone copies every slot."""
-    from tcglab.engine import get_game
-
     game = get_game(game_id)
     state = game.new_state(1, game.default_players)
     assert not hasattr(state, "__dict__")
