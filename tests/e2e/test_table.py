@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import importlib
 import time
+from pathlib import Path
 
 import httpx
 import pytest
@@ -474,6 +475,27 @@ def test_a_placed_card_shows_in_its_slot_with_the_party_points_and_undo(page, se
     page.click("#lang")
     page.wait_for_function("document.querySelector('.party-points').textContent === '0/10点'")
     page.click("#lang")
+    assert page.errors == []
+
+
+def test_a_character_moved_aside_in_a_reformation_waits_by_the_slot_it_left(page, server):
+    """PGT-8.4: once F1 holds the character moved there from F2, F1's old character is
+    shown under "Still to place" as F1, and "keep F1" lights it up, not the new F1."""
+    position = (Path(__file__).parents[1] / "positions" / "pgt-reforming.toml").read_text("utf-8")
+    seats = [{"kind": "human"}, {"kind": "ai", "level": "easy"}]
+    body = {"scenario": {"text": position}, "seats": seats, "join": 0, "auto_pass": False}
+    made = httpx.post(f"{server}/api/tables", json=body).json()
+    page.goto(f"{server}/table/{made['table']['id']}#seat=0&token={made['joined']['token']}")
+    page.click("#actions button[data-action='keep F2']")
+    waiting = ".board .zone.waiting .card[data-ref='P1.F1'][data-card='006']"
+    page.wait_for_selector(waiting)
+    assert "F1" in page.inner_text(".board .zone.waiting .slot-name")
+    # the new F1 (002, face-down) is in the row and no longer answers to "P1.F1"
+    assert page.query_selector(".board .pgt-row:not(.zone .pgt-row) .card[data-card='002']")
+    assert len(page.query_selector_all("[data-ref='P1.F1']")) == 1
+    page.click("#actions button[data-action='keep F1']")
+    page.wait_for_selector(".board .slot .card[data-ref='P1.F2'][data-card='006']")
+    assert not page.query_selector(".board .zone.waiting")
     assert page.errors == []
 
 

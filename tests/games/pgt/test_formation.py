@@ -2,6 +2,8 @@
 its slot, the hand shrinking, the party points against the cap, and undo until the
 layout is fixed."""
 
+from array import array
+
 import pytest
 from pgt_position import act, at, card, ids, position
 
@@ -126,6 +128,56 @@ def test_a_kept_character_goes_back_to_its_slot_on_undo():
     act(st, "undo")
     view = st.observe(0)["sides"][0]["field"]
     assert view["F1"] is None and view["B2"]["card"]["id"] == "002"
+
+
+def test_a_character_whose_slot_is_taken_waits_by_the_slot_it_left():
+    """PGT-8.4 free rearrangement, made in the open (PGT-7.8(3)(4)): once F1 holds the
+    character moved there from F2, F1's old character is shown waiting as "F1", the
+    slot "keep F1" names it by, to its owner and to the other seat alike."""
+    st = reforming(hand=(), p1={"F1": "006", "F2": ("002", False)})
+    act(st, "keep F2")  # F1: the face-down 002
+    mine, theirs = st.observe(0)["sides"][0], st.observe(1)["sides"][0]
+    assert mine["field"]["F1"]["card"]["id"] == "002" and mine["field"]["F2"] is None
+    assert list(mine["waiting"]) == list(theirs["waiting"]) == ["F1"]
+    assert mine["waiting"]["F1"]["card"]["id"] == theirs["waiting"]["F1"]["card"]["id"] == "006"
+    assert "keep F1" in ids(st)
+    act(st, "keep F1")  # F2: 006, which waits no more
+    assert st.observe(0)["sides"][0]["waiting"] == {}
+    assert st.observe(0)["sides"][0]["field"]["F2"]["card"]["id"] == "006"
+
+
+def test_a_waiting_face_down_character_stays_hidden_from_the_other_seat():
+    """PGT-12.3 a face-down character waiting for a place shows its back to the enemy."""
+    st = reforming(hand=(), p1={"F1": ("002", False), "F2": "006"})
+    act(st, "keep F2")  # F1: 006; the face-down 002 waits
+    assert st.observe(0)["sides"][0]["waiting"]["F1"]["card"]["id"] == "002"
+    hidden = st.observe(1)["sides"][0]["waiting"]["F1"]
+    assert hidden["card"] is None and not hidden["face_up"]
+
+
+def test_the_tensor_shows_a_waiting_character_by_the_slot_it_left():
+    """The learning agents' tensor (tcglab.rl) holds what the observation holds: the
+    waiting character in its own block, written alike from the state and from the view."""
+    encoding = GAME.capability("encoding").run()
+    st = reforming(hand=(), p1={"F1": "006", "F2": ("002", False)})
+    act(st, "keep F2")
+    for seat in (0, 1):
+        straight, seen = (array("f", bytes(4 * encoding.size)) for _ in range(2))
+        encoding.write_state(st, seat, straight)
+        encoding.write(st.observe(seat), seen)
+        assert straight == seen
+        # the seat's own side comes first; its waiting block follows its six places
+        side = encoding._start["sides"] + (0 - seat) % 2 * encoding.side_size
+        waiting_f1 = side + 3 + 2 * len(encoding.cards) + 6 * encoding.place_size
+        assert straight[waiting_f1] == 1.0  # present
+        assert straight[waiting_f1 + 1] == 1.0  # face-up: the enemy sees 006 too
+
+
+def test_the_text_board_lists_the_characters_waiting_for_a_place():
+    st = reforming(hand=(), p1={"F1": "006", "F2": ("002", False)})
+    act(st, "keep F2")
+    board = GAME.render(st.observe(0))
+    assert "to place: F1:" in board and card("006").name_en in board.split("to place:")[1]
 
 
 def test_a_seat_sees_the_order_of_its_latest_draws_and_no_other_seat_does():

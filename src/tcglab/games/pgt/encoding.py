@@ -28,7 +28,7 @@ from tcglab.engine.encoding import Encoding, card_indexes, encoding_capability
 from tcglab.games.pgt.attributes import ATTRIBUTES
 from tcglab.games.pgt.cards import CARD_COUNT, card_set
 from tcglab.games.pgt.combat import ORDER
-from tcglab.games.pgt.formation import SLOTS, party_as_seen
+from tcglab.games.pgt.formation import SLOTS, party_as_seen, waiting
 from tcglab.games.pgt.state import PgtState
 
 DICE = 60  # the most dice a "roll K" choice has an index for
@@ -73,7 +73,8 @@ class PgtEncoding(Encoding):
         self.cards = card_indexes(card_set().cards)
         n = len(self.cards)
         self.place_size = 12 + len(ELEMENTS) + n
-        self.side_size = 3 + 2 * n + len(SLOTS) * self.place_size
+        # six places, then the six slots a party being re-formed has left (`waiting`)
+        self.side_size = 3 + 2 * n + 2 * len(SLOTS) * self.place_size
         self.proc_size = len(KINDS) + 2 + 2 + 6 + len(STAGES)
         blocks = (
             (
@@ -98,7 +99,8 @@ class PgtEncoding(Encoding):
                 "cards of its hand known to the observer, the enemies it retired, then its "
                 "six places (F1-B3): present, face-up, tapped, known, P-def, M-def, "
                 "counters, modifiers, marks (newest attack's actor and target), score, "
-                "attribute, identity (when known)",
+                "attribute, identity (when known); then the same for the characters of a "
+                "party being re-formed that wait for a place, by the slot they left",
             ),
             (
                 "hand",
@@ -201,6 +203,8 @@ class PgtEncoding(Encoding):
                 place = side["field"][slot]
                 if place is not None:
                     self._place(place, marks.get(who + slot, ()), at + k * self.place_size, out)
+            for slot, place in side.get("waiting", {}).items():
+                self._place(place, (), at + (6 + SLOTS.index(slot)) * self.place_size, out)
 
         at = self._start["hand"]
         for card in view.get("hand", ()):
@@ -301,7 +305,10 @@ class PgtEncoding(Encoding):
                 out[at + 3 + n + index[cid[inst]]] = 1.0
             at += 3 + 2 * n
             refs = _REFS[s]
-            for k, inst in enumerate(row):
+            places = enumerate(row)
+            if state.forming[s]:  # re-forming: the places, then those waiting (6 + old slot)
+                places = [*places, *((6 + k, inst) for k, inst in waiting(state, s, seat))]
+            for k, inst in places:
                 if inst < 0:
                     continue
                 # A place's numbers depend only on the few values in `key`, so each
@@ -390,7 +397,8 @@ class PgtEncoding(Encoding):
 
 
 # Each seat's places as positions name them ("P1.F1" ...), the keys of a place's marks.
-_REFS = tuple(tuple(f"P{s + 1}.{slot}" for slot in SLOTS) for s in (0, 1))
+# the places' refs, then none for those waiting (no attack marks them)
+_REFS = tuple((*(f"P{s + 1}.{slot}" for slot in SLOTS), *[None] * 6) for s in (0, 1))
 
 
 # The `encoding` tool (built on first use): PGT-8 and PGT-15 bound its vocabulary.

@@ -254,6 +254,17 @@ def party_as_seen(st: PgtState, seat: int, viewer: int | None) -> tuple[list[int
     return [*placed, *rest], [inst for inst in hand if inst not in placed]
 
 
+def waiting(st: PgtState, seat: int, viewer: int | None) -> list[tuple[int, int]]:
+    """The characters of `seat`'s party, as `viewer` sees it being re-formed, that still
+    wait for a place while their old slot already shows the new formation (party_as_seen):
+    (old slot, character), the slot that "keep S" names them by (PGT-8.4)."""
+    placed = st.forming[seat]
+    if not placed or (viewer != seat and st.round == 0):
+        return []
+    row = st.field[seat]
+    return [(k, row[k]) for k in range(len(placed)) if row[k] >= 0 and row[k] not in placed]
+
+
 def progress(st: PgtState, seat: int) -> dict | None:
     """What its owner sees of a formation to be made or in progress: the next slot and
     the party points already committed against the cap (PGT-8.1.1; face-up characters

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from tcglab.games.pgt.formation import SLOTS, latest_draws, party_as_seen, progress
+from tcglab.games.pgt.formation import SLOTS, latest_draws, party_as_seen, progress, waiting
 
 if TYPE_CHECKING:
     from tcglab.games.pgt.state import PgtState
@@ -71,6 +71,8 @@ def observe(st: PgtState, seat: int | None) -> dict:
                 "deck_size": len(st.deck_of(s)),
                 "score": st.score[s],
                 "retired_enemies": [cards[cid[i]].id for i in st.won[s]],
+                # a party being re-formed: characters yet to place, by their old slot
+                "waiting": {SLOTS[k]: _character(st, i, bit) for k, i in waiting(st, s, seat)},
             }
         )
     view = {

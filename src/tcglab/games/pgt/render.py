@@ -54,6 +54,8 @@ def render(obs: dict) -> str:
             f"deck {side['deck_size']}"
         )
         lines.extend("  " + _row(side["field"], slots) for slots in order)
+        if side.get("waiting"):  # re-forming: still to place, by the slot they left
+            lines.append("  to place: " + _row(side["waiting"], side["waiting"]))
         if seat == them:
             lines.append("  " + "-" * 60)
     if obs["procs"]:

@@ -64,9 +64,13 @@ function nextSlot(obs, side) {
   return obs.formation && obs.seat === side.seat ? obs.formation.slot : null;
 }
 
-function slot(obs, side, name, unit) {
-  const ref = `P${side.seat + 1}.${name}`;
-  const next = nextSlot(obs, side) === name ? " next-slot" : "";
+// A place of the party. While a party is re-formed, "keep F1" names a character by the
+// slot it left: when F1 already shows the new formation and its old character waits
+// (side.waiting), the ref belongs to the waiting one and the place takes none.
+function slot(obs, side, name, unit, waiting = false) {
+  const own = `P${side.seat + 1}.${name}`;
+  const ref = !waiting && side.waiting && side.waiting[name] ? undefined : own;
+  const next = !waiting && nextSlot(obs, side) === name ? " next-slot" : "";
   if (!unit) return h("div", { class: `slot empty-slot${next}`, "data-ref": ref }, name);
   const marks = Object.entries(unit.counters || {}).map(([k, v]) => mark("tokens", `${local(k)}×${v}`, `×${v}`));
   if (unit.mods && (unit.mods[0] || unit.mods[1])) {
@@ -102,6 +106,15 @@ function row(obs, side, names) {
   return h("div", { class: "pgt-row" }, names.map((n) => slot(obs, side, n, side.field[n])));
 }
 
+// The characters of a party being re-formed that still wait for a place, each under the
+// slot it left.
+function waitingRow(obs, side) {
+  const names = Object.keys(side.waiting || {});
+  if (!names.length) return null;
+  const places = names.map((n) => slot(obs, side, n, side.waiting[n], true));
+  return h("div", { class: "zone waiting" }, h("div", { class: "zone-label" }, t("toPlace")), h("div", { class: "pgt-row" }, places));
+}
+
 function sidePanel(obs, side, ctx, mine) {
   const front = row(obs, side, ["F1", "F2", "F3"]);
   const back = row(obs, side, ["B1", "B2", "B3"]);
@@ -117,7 +130,8 @@ function sidePanel(obs, side, ctx, mine) {
     : null;
   const active = obs.turn_player === side.seat;
   const rows = mine ? [front, back] : [back, front];
-  return h("section", { class: `seat-panel side${active ? " active" : ""}` }, head, rows, retired);
+  const waiting = waitingRow(obs, side);
+  return h("section", { class: `seat-panel side${active ? " active" : ""}` }, head, rows, waiting, retired);
 }
 
 export function board(obs, ctx) {
