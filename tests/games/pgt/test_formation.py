@@ -7,6 +7,8 @@ from array import array
 import pytest
 from pgt_position import act, at, card, ids, position
 
+from tcglab.agents import Decision
+from tcglab.agents.specs import make_agent
 from tcglab.engine.errors import IllegalAction
 from tcglab.games.pgt import GAME
 from tcglab.games.pgt.formation import draw
@@ -171,6 +173,15 @@ def test_the_tensor_shows_a_waiting_character_by_the_slot_it_left():
         waiting_f1 = side + 3 + 2 * len(encoding.cards) + 6 * encoding.place_size
         assert straight[waiting_f1] == 1.0  # present
         assert straight[waiting_f1 + 1] == 1.0  # face-up: the enemy sees 006 too
+
+
+def test_the_heuristic_values_a_waiting_character_as_itself():
+    """Once F1 is filled, 'keep F1' means F1's old character (008, worth most of all), not
+    the one now in F1 (026): the heuristic keeps it rather than put the weaker 007."""
+    st = reforming(hand=("007",), p1={"F1": ("008", False), "F2": ("026", False)})
+    act(st, "keep F2")  # F1: 026; 008 waits
+    agent = make_agent("heuristic", GAME, 0)
+    assert agent.choose(Decision(st)).id == "keep F1"
 
 
 def test_the_text_board_lists_the_characters_waiting_for_a_place():

@@ -143,15 +143,16 @@ class PgtAgent:
         forming = obs["forming"] or []
         free = sorted(i for i in hand if i not in forming)
         field = self._side(obs, seat)
+        # "keep S" names a character by the slot it stood in: once the new party has
+        # filled that slot, the character waits for a place under its old slot's name.
+        waiting = obs["sides"][seat]["waiting"]
         best, best_value = "empty", 0.5
         for action_id in ids:
             verb, _, arg = action_id.partition(" ")
             if verb == "put":
                 card = hand[free[int(arg[1:]) - 1]]
             elif verb == "keep":
-                # A character whose old slot the new party already filled (or left
-                # empty) is off the field the observation shows: its value is unknown.
-                char = field.get(arg)
+                char = waiting.get(arg) or field.get(arg)
                 if char is None or char["card"] is None:
                     continue
                 card = char["card"]
