@@ -396,8 +396,8 @@ class PgtEncoding(Encoding):
             out[at + 6 + STAGES.index(proc["stage"])] = 1.0
 
 
-# Each seat's places as positions name them ("P1.F1" ...), the keys of a place's marks.
-# the places' refs, then none for those waiting (no attack marks them)
+# Each seat's places as positions name them ("P1.F1" ...), the keys of a place's marks,
+# then None for its six waiting places (nothing marks a character waiting for a place).
 _REFS = tuple((*(f"P{s + 1}.{slot}" for slot in SLOTS), *[None] * 6) for s in (0, 1))
 
 
