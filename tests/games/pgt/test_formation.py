@@ -10,8 +10,9 @@ from pgt_position import act, at, card, ids, position
 from tcglab.agents import Decision
 from tcglab.agents.specs import make_agent
 from tcglab.engine.errors import IllegalAction
+from tcglab.engine.rng import Rng
 from tcglab.games.pgt import GAME
-from tcglab.games.pgt.formation import draw
+from tcglab.games.pgt.formation import SLOTS, draw
 
 HAND = ("001", "002", "006", "008", "027")  # scores 2, 3, 3, 1, 2
 
@@ -182,6 +183,27 @@ def test_the_heuristic_values_a_waiting_character_as_itself():
     act(st, "keep F2")  # F1: 026; 008 waits
     agent = make_agent("heuristic", GAME, 0)
     assert agent.choose(Decision(st)).id == "keep F1"
+
+
+def test_every_keep_names_the_character_its_owner_sees_under_that_slot():
+    """In random games, at every "keep S" offered, the owner's view shows the character
+    it keeps under S: in its waiting places if the new party has filled S, else on the
+    field."""
+    checked = 0
+    for seed in range(12):
+        st, rng = GAME.new_state(seed), Rng(seed)
+        while not st.over:
+            seat = st.to_move
+            side = st.observe(seat)["sides"][seat]
+            for action in ids(st):
+                if action.startswith("keep "):
+                    slot = action[5:]
+                    kept = st.card(st.field[seat][SLOTS.index(slot)]).id
+                    shown = side["waiting"].get(slot) or side["field"][slot]
+                    assert shown["card"]["id"] == kept, (seed, action)
+                    checked += 1
+            st.apply(rng.choice(st.legal_actions()))
+    assert checked > 100
 
 
 def test_the_text_board_lists_the_characters_waiting_for_a_place():
