@@ -80,6 +80,28 @@ def test_inspect_keeps_a_face_down_enemy_hidden_and_names_the_places():
     assert board.inspect("P9.F1").startswith("'P9.F1' is not a place with a card")
 
 
+def test_inspect_finds_a_character_waiting_for_a_place_by_the_slot_it_left():
+    """PGT-8.4: in a re-formation, F1's old character, moved aside by the new F1, is
+    P1.waiting.F1 (or P2's); P1.F1 is the character now there."""
+
+    def f2_may_move_to_f1(state) -> bool:
+        seat = state.to_move
+        reforming = state.stack[-1] == ("form", seat, False) and not state.forming[seat]
+        both = all(i >= 0 for i in state.field[seat][:2])
+        return reforming and both and any(a.id == "keep F2" for a in state.legal)
+
+    state = pgt_position(f2_may_move_to_f1)
+    seat = state.to_move
+    old_f1, new_f1 = (state.card(i) for i in state.field[seat][:2])
+    state.apply("keep F2")
+    board = Board(PGT, state.observe(seat))
+    me = f"P{seat + 1}"
+    assert board.inspect(f"{me}.waiting.F1").startswith(
+        f"{me}.waiting.F1: {old_f1.name_en} ({old_f1.id})"
+    )
+    assert board.inspect(f"{me}.F1").startswith(f"{me}.F1: {new_f1.name_en} ({new_f1.id})")
+
+
 @pytest.mark.parametrize("game_id", ["pm", "ps", "higurashi"])
 def test_every_game_names_its_field_places_as_its_actions_do(game_id):
     game = get_game(game_id)

@@ -194,6 +194,9 @@ def _pgt_places(obs: dict):
         for slot, unit in side["field"].items():
             if unit:
                 yield f"P{side['seat'] + 1}.{slot}", unit
+        # a party being re-formed: those still to place, by the slot each left
+        for slot, unit in side.get("waiting", {}).items():
+            yield f"P{side['seat'] + 1}.waiting.{slot}", unit
 
 
 def _pm_places(obs: dict):
