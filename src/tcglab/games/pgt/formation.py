@@ -248,7 +248,7 @@ def party_as_seen(st: PgtState, seat: int, viewer: int | None) -> tuple[list[int
     (PGT-GAP-4)."""
     placed = st.forming[seat]
     row, hand = st.field[seat], st.hands[seat]
-    if not placed or (viewer != seat and st.round == 0):
+    if not _forming_seen(st, seat, viewer):
         return row, hand
     rest = [-1 if inst in placed else inst for inst in row[len(placed) :]]
     return [*placed, *rest], [inst for inst in hand if inst not in placed]
@@ -258,11 +258,15 @@ def waiting(st: PgtState, seat: int, viewer: int | None) -> list[tuple[int, int]
     """The characters of `seat`'s party, as `viewer` sees it being re-formed, that still
     wait for a place while their old slot already shows the new formation (party_as_seen):
     (old slot, character), the slot that "keep S" names them by (PGT-8.4)."""
-    placed = st.forming[seat]
-    if not placed or (viewer != seat and st.round == 0):
+    if not _forming_seen(st, seat, viewer):
         return []
-    row = st.field[seat]
+    placed, row = st.forming[seat], st.field[seat]
     return [(k, row[k]) for k in range(len(placed)) if row[k] >= 0 and row[k] not in placed]
+
+
+def _forming_seen(st: PgtState, seat: int, viewer: int | None) -> bool:
+    """Whether `viewer` sees a formation of `seat` in progress (see party_as_seen)."""
+    return bool(st.forming[seat]) and (viewer == seat or st.round != 0)
 
 
 def progress(st: PgtState, seat: int) -> dict | None:
