@@ -86,6 +86,18 @@ class Encoding:
         self.one_of(out, at, view["step"], steps)
         return me, at + len(steps) + 1
 
+    def start_two_seat_state(self, state, seat: int, out, turns: int, steps: Sequence) -> int:
+        """The numbers `start_two_seat` writes, read from a two-seat state whose open
+        step is the top of its stack; returns where the next block starts."""
+        at = self._start["game"]
+        out[at] = state.turn / turns
+        for k, s in enumerate((state.current, state.first, state.to_move)):
+            if s is not None and s >= 0:
+                out[at + 1 + 2 * k + (s - seat) % 2] = 1.0
+        at += 7
+        self.one_of(out, at, state.stack[-1][0] if state.stack else None, steps)
+        return at + len(steps) + 1
+
     @staticmethod
     def count_cards(out, at: int, indexes: dict[str, int], ids: Iterable[str]) -> None:
         """How many of each card `ids` holds, by card from `at`."""

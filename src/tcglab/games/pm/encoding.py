@@ -250,14 +250,7 @@ class PMEncoding(Encoding):
         cid = state.cid
         index = self.numbers(state.pool, self.cards)
         n = len(self.cards)
-        at = self._start["game"]
-        out[at] = state.turn / 60
-        for k, s in enumerate((state.current, state.first, state.to_move)):
-            if s is not None and s >= 0:
-                out[at + 1 + 2 * k + (s - seat) % 2] = 1.0
-        at += 7
-        self.one_of(out, at, state.stack[-1][0] if state.stack else None, STEPS)
-        at += len(STEPS) + 1
+        at = self.start_two_seat_state(state, seat, out, 60, STEPS)
         phase = turn.phase_of(state)
         if phase in PHASES:
             out[at + PHASES.index(phase)] = 1.0
