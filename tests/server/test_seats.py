@@ -7,12 +7,14 @@ every step is the test's own; the API tests go through HTTP."""
 
 from __future__ import annotations
 
+import asyncio
 import sqlite3
+import threading
 
 import pytest
 
 from tcglab.engine import BadOption, get_game
-from tcglab.server.errors import Conflict, Forbidden
+from tcglab.server.errors import Conflict, Forbidden, NotFound
 from tcglab.server.store import Store
 from tcglab.server.tables import Lobby
 
@@ -163,6 +165,48 @@ def test_conceding_a_two_seat_game_gives_it_to_the_other_seat(lobby):
         lobby.concede(table.id, {"seat": 0, "token": tokens[0]})
 
 
+class Ponderer:
+    """An agent that plays its first legal action once the test lets it: the time a
+    person has to act while the computer thinks."""
+
+    def __init__(self) -> None:
+        self.thinking, self.go = threading.Event(), threading.Event()
+
+    def choose(self, decision):
+        self.thinking.set()
+        assert self.go.wait(10), "the test never let the computer answer"
+        return decision.legal[0]
+
+
+def test_a_move_the_computer_was_thinking_over_is_dropped_when_the_game_was_conceded(
+    lobby, monkeypatch
+):
+    ponderer = Ponderer()
+    monkeypatch.setattr("tcglab.server.tables.make_agent", lambda *args: ponderer)
+    seats = [{"kind": "ai", "level": "easy"}, {"kind": "human"}]
+    table, joined = lobby.create({"game": "ps", "seats": seats, "seed": 5, "join": 1})
+    token = joined["token"]
+    while table.state.to_move != 0:  # play up to the computer's turn
+        view = table.view(1, since=10**9)
+        lobby.act(table.id, {"seat": 1, "token": token, "action": pick(view)})
+    played = list(table.state.history)
+
+    async def concede_while_it_thinks():
+        lobby._wake_ai(table)
+        thinking = table.ai_task
+        while not ponderer.thinking.is_set():
+            await asyncio.sleep(0.01)
+        lobby.concede(table.id, {"seat": 1, "token": token})
+        ponderer.go.set()
+        await thinking
+
+    asyncio.run(concede_while_it_thinks())
+    assert table.row.result["reason"] == "concede" and table.version == len(played)
+    assert lobby.replay(table.id)["actions"] == played
+    assert lobby.store.actions(table.id) == played
+    assert not table.ai_error
+
+
 def test_conceding_at_a_larger_table_hands_the_seat_to_the_computer(lobby):
     table, tokens = seated(lobby, "higurashi", players=3, options={"round_limit": 4})
     lobby.concede(table.id, {"seat": 2, "token": tokens[2]})
@@ -248,6 +292,21 @@ def test_a_rematch_seats_the_same_players_one_place_on(lobby):
     with pytest.raises(Forbidden):
         lobby.authorize(new, 0, tokens[0])
     assert new.status() == "running"
+
+
+def test_a_rematch_nobody_took_up_expires_and_a_new_one_can_be_asked_for(lobby):
+    table, tokens = seated(lobby, "ps")
+    lobby.concede(table.id, {"seat": 0, "token": tokens[0]})
+    lobby.leave(table.id, {"seat": 1, "token": tokens[1]})  # Bo goes home
+    first = lobby.rematch(table.id, {"seat": 0, "token": tokens[0]})["table"]["id"]
+    assert lobby.table(first).status() == "open"  # Bo's seat waits for someone
+    lobby.clock.now += lobby.expire_after + 1
+    lobby.sweep()
+    with pytest.raises(NotFound):
+        lobby.table(first)
+    assert lobby.table(table.id).summary()["rematch"] is None
+    second = lobby.rematch(table.id, {"seat": 0, "token": tokens[0]})["table"]["id"]
+    assert second != first and lobby.table(table.id).summary()["rematch"] == second
 
 
 def test_rematch_over_http(client):

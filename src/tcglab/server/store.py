@@ -368,8 +368,10 @@ class Store:
             _write_ending(db, table_id, ending)
 
     def delete_table(self, table_id: str) -> None:
-        """Remove a table and everything of it."""
+        """Remove a table and everything of it, and the link of the game it was the
+        rematch of (a rematch never taken up expires), so that game can ask again."""
         with self._writing() as db:
+            db.execute("UPDATE tables SET rematch = NULL WHERE rematch = ?", (table_id,))
             for name, key in (
                 ("actions", "table_id"),
                 ("notes", "table_id"),

@@ -529,6 +529,9 @@ class Lobby:
             log.error("table %s could not be expired: %s", table.id, exc)
             return
         self._forget(table)
+        for other in self.tables.values():  # a watched game whose rematch this was
+            if other.row.rematch == table.id:
+                other.row.rematch = None
 
     def _forget(self, table: Table) -> None:
         """Out of memory. A finished table's AI task ends by itself; dropping the link
@@ -1039,6 +1042,8 @@ class Lobby:
         """Apply the action to a copy, store it (with its note and the game's end, if it
         ends here) in one transaction, and only then take the copy. A failure anywhere
         before leaves the table as it was."""
+        if table.finished:
+            raise Conflict(f"the game at table {table.id} is over")
         after = table.ensure_state().clone()
         after.apply(action_id)
         ending = self._ending(table.row, after)
@@ -1099,7 +1104,9 @@ class Lobby:
             decision = Decision(table.state.clone())
             try:
                 action = await loop.run_in_executor(self.pool, agent.choose, decision)
-                if table.version == version:
+                # While the agent thought, a person may have moved or ended the game (a
+                # concession keeps the version): then its choice answers nothing.
+                if not table.finished and table.version == version:
                     self._commit(table, seat.seat, action.id)
             except Exception as exc:  # an agent or a write failing must not stop the server
                 table.ai_error = f"the computer at seat {seat.seat} failed: {exc}"
