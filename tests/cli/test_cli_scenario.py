@@ -81,6 +81,7 @@ def test_check_says_ok_for_each_good_file(cli, puzzle):
     ("text", "says"),
     [
         ("game = ", "not TOML: "),
+        ('game = "pm"\nx = ' + "[" * 20000 + "]" * 20000 + "\n", "nested too deeply"),
         ('game = "chess"\n', "game: unknown game 'chess'"),
         (PUZZLE.replace('"play"]', '"fly"]'), "solution.1: 'fly' is not legal for p1 now"),
     ],

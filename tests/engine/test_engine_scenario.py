@@ -230,6 +230,28 @@ def test_each_mistake_is_one_line_naming_its_line_and_field(change, field, says)
     assert error_of(text).startswith(f"race.toml:{line}: {field}: {says}")
 
 
+@pytest.mark.parametrize(
+    ("change", "field", "says"),
+    [
+        (('"Ann", "Ben"', '"Ann", "\\u001b[2JBen"'), "players", "one line of visible text"),
+        (('"Ann", "Ben"', '"Ann", "\\u202eBen"'), "players", "invisible format characters"),
+        (('"Ann", "Ben"', '"Ann", "' + "B" * 41 + '"'), "players", "41 characters; at most 40"),
+        (('the race"', 'the\\nrace"'), "title", "one line of visible text"),
+        (("A forced", "A" * 80 + " forced"), "title", "106 characters; at most 80"),
+        (("seed = 7", 'about = "\\u0007"'), "about", "control characters are not accepted"),
+    ],
+)
+def test_names_and_texts_read_as_they_are_shown(change, field, says):
+    """A page or a terminal shows a scenario's names and texts: no escape a terminal
+    acts on, no invisible mark that lets one name pose as another, no endless title."""
+    old, new = change
+    assert old in HEAD
+    text = HEAD.replace(old, new, 1) + POSITION
+    message = error_of(text)
+    assert message.startswith(f"race.toml:{line_of(text, new)}: {field}: ") and says in message
+    assert "\n" not in message and "\x1b" not in message
+
+
 def test_a_toml_mistake_keeps_its_line():
     message = error_of(RACE.replace("seed = 7", "seed = = 7"))
     assert message.startswith("race.toml: not TOML: ") and "line 5" in message

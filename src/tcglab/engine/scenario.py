@@ -14,6 +14,7 @@ state back out as one. A game offers it as its `scenario` tool capability.
 from __future__ import annotations
 
 import re
+import unicodedata
 from abc import ABC, abstractmethod
 from typing import Any, ClassVar
 
@@ -146,7 +147,21 @@ class Fields:
         return value
 
     def text(self, name: str, default: Any = _MISSING) -> str:
-        return self._typed(name, default, str, "a string")
+        """A string without control characters but line breaks and tabs: every text of
+        a scenario may reach a terminal or a page."""
+        value = self._typed(name, default, str, "a string")
+        if any(unicodedata.category(c) == "Cc" and c not in "\n\t" for c in value):
+            raise self.fail(name, "control characters are not accepted (line breaks and tabs are)")
+        return value
+
+    def line(self, name: str, default: Any = _MISSING, most: int = 80) -> str:
+        """One line of at most `most` characters that shows as it reads: a title or a
+        name, which a person must be able to tell from any other."""
+        value = self._typed(name, default, str, "a string")
+        problem = line_problem(value, most)
+        if problem:
+            raise self.fail(name, problem)
+        return value
 
     def number(
         self, name: str, default: Any = _MISSING, lo: int | None = None, hi: int | None = None
@@ -188,6 +203,18 @@ class Fields:
     def tables(self, name: str, default: Any = _MISSING) -> list[Fields]:
         value = self.items(name, default)
         return [Fields(self.source, f"{self.field(name)}.{i}", t) for i, t in enumerate(value, 1)]
+
+
+def line_problem(text: str, most: int) -> str | None:
+    """What keeps `text` from being one plain line of at most `most` characters: a
+    control character (an escape a terminal would act on, a line break) or an invisible
+    format character (a direction override or zero-width mark that lets one name pose
+    as another); None when it is one."""
+    if len(text) > most:
+        return f"{len(text)} characters; at most {most} are accepted"
+    if any(unicodedata.category(c) in ("Cc", "Cf") for c in text):
+        return "one line of visible text: control and invisible format characters are not accepted"
+    return None
 
 
 def _bounds(lo: int | None, hi: int | None) -> str:

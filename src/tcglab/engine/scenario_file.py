@@ -22,7 +22,7 @@ from tcglab.engine.errors import IllegalAction, ScenarioError, TcglabError
 from tcglab.engine.messages import seat_name
 from tcglab.engine.registry import get_game
 from tcglab.engine.rng import Rng
-from tcglab.engine.scenario import Fields, ScenarioFormat, Source
+from tcglab.engine.scenario import Fields, ScenarioFormat, Source, line_problem
 from tcglab.engine.state import State, dealt_with
 
 __all__ = [
@@ -53,6 +53,8 @@ NOBODY = "none"
 MAX_SEED = 2**64 - 1
 RULE_SHAPE = re.compile(r"[A-Z0-9]+-(?:WE-\d+|GAP-\d+|\d+(?:\.\d+)*)(?:\(\d+\))*")
 SHOWN_LEGAL = 10  # legal ids listed when a scripted action is not among them
+MAX_TITLE = 80  # a scenario's title, shown as a table's
+MAX_PLAYER_NAME = 40  # a seat's name, shown in every log line of the table
 
 
 def seat_key(seat: int) -> str:
@@ -211,6 +213,10 @@ def load_scenario(source: str | Path, text: str | None = None) -> Scenario:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as error:
         raise ScenarioError(f"{name}: not TOML: {error}") from None
+    except RecursionError:  # the reader recurses once per level of nesting
+        raise ScenarioError(
+            f"{name}: arrays or tables nested too deeply: a scenario nests a few levels"
+        ) from None
     top = Fields(src, "", data)
     top.only(*TOP_KEYS)
     game_id = top.text("game")
@@ -231,7 +237,7 @@ def load_scenario(source: str | Path, text: str | None = None) -> Scenario:
     return Scenario(
         name=name,
         game=game,
-        title=top.text("title", ""),
+        title=top.line("title", "", most=MAX_TITLE),
         about=top.text("about", ""),
         rules=read_rules(top, fmt, game),
         players=players,
@@ -266,6 +272,10 @@ def read_players(top: Fields, game) -> tuple[str, ...]:
     names = top.items("players")
     if not all(isinstance(n, str) and n for n in names):
         raise top.fail("players", "expected a list of seat names")
+    for name in names:
+        problem = line_problem(name, MAX_PLAYER_NAME)
+        if problem:
+            raise top.fail("players", f"{name[:MAX_PLAYER_NAME]!r}: {problem}")
     if not game.min_players <= len(names) <= game.max_players:
         counts = f"{game.min_players} to {game.max_players}"
         raise top.fail("players", f"{len(names)} players; {game.id} is played by {counts}")
