@@ -116,7 +116,8 @@ class Fields:
         self.data = data
 
     def field(self, name: str) -> str:
-        return f"{self.path}.{name}" if self.path else name
+        """The dotted path of a field of this table; of the table itself for ""."""
+        return f"{self.path}.{name}" if self.path and name else self.path or name
 
     def fail(self, name: str, problem: str) -> ScenarioError:
         return self.source.fail(self.field(name), problem)

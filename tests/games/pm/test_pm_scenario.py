@@ -136,6 +136,11 @@ def test_a_shuffled_deck_follows_the_seed():
             9,
             "bench: not a field here",
         ),
+        (
+            ('deck = ["SHD-014", "SHD-006"]', "deck = [" + '"SHD-014", ' * 61 + "]"),
+            7,
+            "p1: more than 60 cards (PM-1.2.1)",
+        ),
     ],
 )
 def test_a_mistake_names_its_line(change, line, words):
