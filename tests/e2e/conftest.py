@@ -42,7 +42,11 @@ def free_port() -> int:
 def tcglab_server(db: Path):
     """The base URL of a tcglab server on `db`, stopped on leaving."""
     port = free_port()
-    code = f"from tcglab.server import serve; serve('127.0.0.1', {port}, {str(db)!r}, ai_delay=0)"
+    # Every browser test comes from this one address, and many leave their games unfinished.
+    code = (
+        f"from tcglab.server import serve; serve('127.0.0.1', {port}, {str(db)!r}, ai_delay=0, "
+        "tables_per_address=10_000)"
+    )
     proc = subprocess.Popen([sys.executable, "-c", code], stdout=subprocess.DEVNULL)
     url = f"http://127.0.0.1:{port}"
     deadline = time.monotonic() + 30

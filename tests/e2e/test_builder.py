@@ -190,6 +190,42 @@ def test_a_princess_scramble_deck_is_built_and_kept_on_a_phone(browser, server):
     page.context.close()
 
 
+KEPT_IDS = "JSON.parse(localStorage.getItem('tcglab.decks') || '[]').map((d) => d.id)"
+
+
+def test_a_kept_deck_is_deleted_after_a_confirmation(browser, server):
+    """ "Delete" asks first; "Keep it" changes nothing, "Delete the deck" deletes it on
+    the server and in this browser, and leaves its cards in the builder, not kept."""
+    moon = httpx.get(f"{server}/api/games/pm/decks").json()["moon-links"]
+    body = {"game": "pm", "name": "to delete", "text": deck_text(moon)}
+    deck = httpx.post(f"{server}/api/decks", json=body).json()
+    for size in ("phone", "desktop"):  # asked and kept on the phone, deleted on the desktop
+        page = watched_page(browser, SIZES[size])
+        page.goto(f"{server}/decks/{deck['id']}#token={deck['token']}")
+        page.wait_for_selector("#builder .deck-problems li.ok")
+        assert page.evaluate(KEPT_IDS) == [deck["id"]]
+        page.click("#builder .delete-deck")
+        page.wait_for_selector("#delete-deck-dialog[open]")
+        assert "share and edit links stop working" in page.inner_text("#delete-deck-dialog")
+        page.click("#delete-deck-dialog .ask-no")  # Keep it
+        page.wait_for_selector("#delete-deck-dialog", state="detached")
+        assert httpx.get(f"{server}/api/decks/{deck['id']}").status_code == 200
+        if size == "desktop":
+            page.click("#builder .delete-deck")
+            page.click("#delete-deck-dialog .ask-yes")
+            page.wait_for_url(f"{server}/cards/pm")
+            page.wait_for_selector("#builder .save-deck")
+            assert "Deck deleted" in page.inner_text("#toast")
+            assert httpx.get(f"{server}/api/decks/{deck['id']}").status_code == 404
+            assert page.evaluate(KEPT_IDS) == []
+            assert page.query_selector("#builder .delete-deck") is None
+            assert page.query_selector("#builder .share-link") is None
+            assert page.inner_text("#builder .deck-size").strip() == "60 cards"
+        assert page.evaluate("document.documentElement.scrollWidth <= innerWidth")
+        assert page.errors == []
+        page.context.close()
+
+
 def test_the_gallery_filters_sorts_and_shows_one_card_large(browser, server):
     page = watched_page(browser, {"width": 1366, "height": 768})
     page.goto(f"{server}/cards/ps")

@@ -35,6 +35,9 @@ def snapshot(client, table_id):
     return table.version, table.ensure_state().digest(), rows, seats
 
 
+JSON = {"Content-Type": "application/json"}  # for bodies written by hand
+
+
 def rejected(reply, status, words):
     assert reply.status_code == status, reply.text
     error = reply.json()["error"]
@@ -135,11 +138,20 @@ def test_pasted_deck_is_played(client):
         ({"game": "pm", "seats": humans(2), "decks": ["nope", None]}, 400, "no prebuilt deck"),
         ({"game": "pm", "seats": humans(2), "decks": [{"text": "9 X"}, None]}, 400, "line 1"),
         ({"game": "pm", "seats": humans(2), "join": 5}, 400, "join must name a human seat"),
+        ({"game": "pm", "seats": humans(2), "decks": [None]}, 400, "one entry per seat (2)"),
+        ({"game": "pgt", "seats": humans(3), "decks": [None]}, 400, "one entry per seat (3)"),
     ],
 )
 def test_create_rejections(client, body, status, words):
     rejected(client.post("/api/tables", json=body), status, words)
     assert client.get("/api/tables").json()["total"] == 0
+
+
+def test_an_optional_text_given_as_null_is_left_out(client):
+    body = {"game": "ps", "seats": humans(2), "title": None, "join": 0, "name": None}
+    reply = client.post("/api/tables", json=body)
+    assert reply.status_code == 201, reply.text
+    assert reply.json()["table"]["title"] == "" and reply.json()["joined"]["name"] == "P1"
 
 
 def test_seed_is_the_servers_unless_allowed(tmp_path):
@@ -158,7 +170,9 @@ def test_seed_is_the_servers_unless_allowed(tmp_path):
 
 
 def test_malformed_bodies(client):
-    rejected(client.post("/api/tables", content=b"{nope"), 400, "must be a JSON object")
+    rejected(
+        client.post("/api/tables", content=b"{nope", headers=JSON), 400, "must be a JSON object"
+    )
     rejected(client.post("/api/tables", json=[1, 2]), 400, "must be a JSON object")
     rejected(client.get("/api/tables/zzz"), 404, "no table 'zzz'")
     rejected(client.get("/api/nowhere"), 404, "Not Found")
@@ -226,7 +240,7 @@ def test_actions_and_every_rejection(client):
     rejected(act(expected_version="0"), 400, "expected_version: the version you saw: a whole")
     rejected(act(action="win the game"), 409, "'win the game' is not one of your legal")
     rejected(act(action=5), 400, "action: the id of one of your legal actions")
-    rejected(client.post(url, content=b"]["), 400, "JSON object")
+    rejected(client.post(url, content=b"][", headers=JSON), 400, "JSON object")
     rejected(
         client.post("/api/tables/nope/act", json={"seat": 0, "action": legal}), 404, "no table"
     )
@@ -269,12 +283,12 @@ def test_a_finished_game_steps_through_in_either_language(client):
 def test_a_name_that_is_not_unicode_is_refused_and_the_lobby_answers_on(client):
     table_id, _ = create(client, "higurashi", humans(2))
     url = f"/api/tables/{table_id}/join"
-    reply = client.post(url, content=b'{"seat":1,"name":"\\ud800"}')
+    reply = client.post(url, content=b'{"seat":1,"name":"\\ud800"}', headers=JSON)
     rejected(
         reply,
         400,
-        "name: valid Unicode text of at most 40 characters, without control characters,"
-        ' not "\\ud800"',
+        "name: valid Unicode text of at most 40 characters, without control characters or"
+        ' invisible format characters (direction overrides, zero-width spaces), not "\\ud800"',
     )
     rejected(
         client.post(url, json={"seat": 1, "name": "Mi\x00ka"}), 400, "name: valid Unicode text of"
@@ -303,7 +317,7 @@ LONE = "\ud800"  # half of a surrogate pair: JSON can carry it, UTF-8 cannot
 )
 def test_no_field_of_a_new_table_takes_text_that_is_not_unicode(client, fields):
     body = json.dumps({"game": "ps", "seats": humans(2)} | fields)  # the \ud800 escape
-    rejected(client.post("/api/tables", content=body), 400, ": ")
+    rejected(client.post("/api/tables", content=body, headers=JSON), 400, ": ")
     assert client.get("/api/tables").json()["total"] == 0
 
 
@@ -332,7 +346,7 @@ def test_pathological_json_is_a_clean_400(client, body):
     table_id, _, _ = two_humans(client)
     before = snapshot(client, table_id)
     for action in ("join", "leave", "act", "view"):
-        reply = client.post(f"/api/tables/{table_id}/{action}", content=body)
+        reply = client.post(f"/api/tables/{table_id}/{action}", content=body, headers=JSON)
         assert reply.status_code == 400, reply.text
         assert "\n" not in reply.json()["error"]
     assert snapshot(client, table_id) == before

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from tcglab.engine import get_game
-from tcglab.server.decks import DeckShelf
+from tcglab.server.decks import MAX_PER_CREATOR, DeckShelf
 
 from .helpers import keep, prebuilt_text, rejected, running, vs_ai
 
@@ -112,6 +112,66 @@ def test_refused_over_the_per_creator_limit(client):
         shelf.create("pm", "c", DRAFT, "10.0.0.1")
     assert refused.value.status == 409
     assert shelf.create("pm", "d", DRAFT, "10.0.0.2")["id"]  # another creator
+
+
+def delete(client, deck_id, token):
+    return client.request("DELETE", f"/api/decks/{deck_id}", json={"token": token})
+
+
+def kept_count(client) -> int:
+    return client.app.state.lobby.store.db.execute("SELECT COUNT(*) FROM decks").fetchone()[0]
+
+
+def test_the_token_deletes_the_deck(client):
+    kept = keep(client, LEGAL)
+    reply = delete(client, kept["id"], kept["token"])
+    assert reply.status_code == 200 and reply.json() == {"ok": True, "deleted": kept["id"]}
+    rejected(client.get(f"/api/decks/{kept['id']}"), 404, "no kept deck")
+    rejected(delete(client, kept["id"], kept["token"]), 404, "no kept deck")  # gone already
+    assert kept_count(client) == 0
+
+
+def test_a_deleted_deck_frees_its_place_among_the_creators_decks(client):
+    kept = [keep(client, DRAFT, name=f"d{n}") for n in range(MAX_PER_CREATOR)]
+    error = rejected(keep_reply(client, text=DRAFT), 409, f"at most {MAX_PER_CREATOR} decks")
+    assert "DELETE /api/decks/<id> with its edit token" in error
+    assert kept_count(client) == MAX_PER_CREATOR
+    assert delete(client, kept[0]["id"], kept[0]["token"]).status_code == 200
+    assert keep_reply(client, text=DRAFT).status_code == 201
+    rejected(keep_reply(client, text=DRAFT), 409, f"at most {MAX_PER_CREATOR} decks")
+
+
+def test_refused_deleting_without_the_token(client):
+    kept = keep(client, LEGAL)
+    other = keep(client, LEGAL, name="another")
+    rejected(delete(client, kept["id"], "wrong-token"), 403, "the edit token does not match")
+    rejected(delete(client, kept["id"], other["token"]), 403, "the edit token does not match")
+    rejected(client.request("DELETE", f"/api/decks/{kept['id']}", json={}), 400, "token: required")
+    rejected(client.delete(f"/api/decks/{kept['id']}"), 415, "Content-Type: application/json")
+    rejected(delete(client, "nosuchdeck", kept["token"]), 404, "no kept deck 'nosuchdeck'")
+    assert client.get(f"/api/decks/{kept['id']}").json()["name"] == "wall"
+    assert kept_count(client) == 2
+
+
+def test_a_table_made_with_a_deck_plays_on_after_it_is_deleted(tmp_path):
+    """A table copies a kept deck's cards when it is made, or when a person joins with
+    it: deleting the deck later changes no table, even one rebuilt after a restart."""
+    with running(tmp_path / "t.db") as client:
+        kept = keep(client, LEGAL)
+        made = create_with(client, {"kept": kept["id"]}).json()["table"]["id"]
+        body = {"game": "pm", "seats": [{"kind": "human"}] * 2, "join": 0, "name": "Ann"}
+        waiting = client.post("/api/tables", json=body).json()["table"]["id"]
+        joined = {"seat": 1, "name": "Bo", "deck": {"kept": kept["id"]}}
+        assert client.post(f"/api/tables/{waiting}/join", json=joined).status_code == 200
+        lobby = client.app.state.lobby
+        decks = {t: lobby.table(t).row.decks for t in (made, waiting)}
+        assert delete(client, kept["id"], kept["token"]).status_code == 200
+        rejected(create_with(client, {"kept": kept["id"]}), 404, "no kept deck")
+    with running(tmp_path / "t.db") as client:  # every table rebuilt from its record
+        lobby = client.app.state.lobby
+        for table_id, dealt in decks.items():
+            assert lobby.table(table_id).row.decks == dealt
+            assert client.post(f"/api/tables/{table_id}/view", json={}).status_code == 200
 
 
 def test_refused_unknown_game_and_fields(client):

@@ -298,8 +298,16 @@ def test_a_rematch_nobody_took_up_expires_and_a_new_one_can_be_asked_for(lobby):
     table, tokens = seated(lobby, "ps")
     lobby.concede(table.id, {"seat": 0, "token": tokens[0]})
     lobby.leave(table.id, {"seat": 1, "token": tokens[1]})  # Bo goes home
+    # The finished game still speaks of Bo: leaving takes the seat, not the record.
+    seats = lobby.table(table.id).summary()["seats"]
+    assert [s["name"] for s in seats] == ["Ann", "Bo"]
+    assert seats[1]["left"] and not seats[1]["open"]
+    told = [e["message"] for e in lobby.table(table.id).view(None)["events"]]
+    assert told[-1] == "Ann concedes"
+    assert any("Bo" in m for m in told) and not any("P2" in m for m in told)
     first = lobby.rematch(table.id, {"seat": 0, "token": tokens[0]})["table"]["id"]
     assert lobby.table(first).status() == "open"  # Bo's seat waits for someone
+    assert [s["name"] for s in lobby.table(first).summary()["seats"]] == ["", "Ann"]
     lobby.clock.now += lobby.expire_after + 1
     lobby.sweep()
     with pytest.raises(NotFound):

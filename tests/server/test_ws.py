@@ -4,9 +4,23 @@ dropped connection resuming where it stopped."""
 
 from __future__ import annotations
 
+import asyncio
+import json
 import re
+import socket
+import subprocess
+import sys
+import time
 
+import httpx
 import pytest
+from starlette.websockets import WebSocketDisconnect
+from websockets.exceptions import ConnectionClosed
+from websockets.sync.client import connect
+
+from tcglab.server.protocol import MAX_FRAME, MAX_MESSAGE, MAX_PENDING, UNREAD, Connection
+from tcglab.server.store import Store
+from tcglab.server.tables import Lobby
 
 from .helpers import (
     SHORT,
@@ -141,7 +155,7 @@ def test_spectator_sees_every_change_and_may_not_act(client):
         passed_for_me = [n for n in lobby_of(client).table(table_id).row.notes if n.seat == 0]
         assert last["next"] == seen["next"] + len(passed_for_me)  # told to the player only
         reply = error_of(watcher, {"type": "act", "seat": 0, "token": token, "action": "x"})
-        assert "this connection plays seat None" in reply["error"]
+        assert "this connection watches as a spectator, not seat 0" in reply["error"]
 
 
 def test_reconnect_resumes_from_the_events_it_has(client):
@@ -308,3 +322,215 @@ def test_a_reply_that_cannot_be_encoded_raises_a_one_line_error():
     for reply in ({"ref": 2**64}, {"name": "\ud800"}, {1: "\ud800"}):
         with pytest.raises(Unencodable, match=r"^a reply could not be encoded as JSON: [^\n]+$"):
             dumps(reply)
+
+
+# -- every message its own reply, in order; a client that reads nothing ------------
+
+
+class Scripted:
+    """A client's end of a websocket that sends `messages` back to back, before the
+    server has sent a thing (as a client that pipelines its requests), then waits for
+    `replies` messages and hangs up. With `reads=False` it never reads: every send of
+    the server's waits forever, while the client's messages keep coming."""
+
+    def __init__(self, messages, replies=0, reads=True) -> None:
+        self.messages = [m if isinstance(m, str) else json.dumps(m) for m in messages]
+        self.replies, self.reads = replies, reads
+        self.received = 0  # messages the server has taken
+        self.sent: list[dict] = []
+        self.closed: tuple[int, str] | None = None
+        self.answered = asyncio.Event()
+
+    async def receive_text(self) -> str:
+        if self.received < len(self.messages):
+            if not self.reads:
+                await asyncio.sleep(0)  # the server's writer runs between messages
+            self.received += 1
+            return self.messages[self.received - 1]
+        await asyncio.wait_for(self.answered.wait(), 10)
+        raise WebSocketDisconnect(1000)
+
+    async def send_text(self, text: str) -> None:
+        if not self.reads:
+            await asyncio.Event().wait()
+        self.sent.append(json.loads(text))
+        if len(self.sent) >= self.replies:
+            self.answered.set()
+
+    async def close(self, code: int, reason: str) -> None:
+        self.closed = (code, reason)
+
+
+def converse(lobby, table_id, client) -> Scripted:
+    """Run one Connection with the scripted `client` until it hangs up or is closed."""
+    asyncio.run(asyncio.wait_for(Connection(client, lobby, table_id).run(), 20))
+    return client
+
+
+@pytest.fixture
+def lobby(tmp_path):
+    store = Store(tmp_path / "ws.db")
+    yield Lobby(store)
+    store.close()
+
+
+def pgt_seated(lobby):
+    """A Pretty Good Tactics table of two people in full control: (table, tokens). Its
+    first seat to move places a character, then may take the placement back."""
+    seats = [{"kind": "human"}] * 2
+    body = {"game": "pgt", "seats": seats, "join": 0, "name": "Ann", "auto_pass": False}
+    table, joined = lobby.create(body)
+    other = lobby.join(table.id, {"seat": 1, "name": "Bo", "auto_pass": False})
+    return table, {0: joined["token"], 1: other["token"]}
+
+
+def test_two_acts_sent_back_to_back_are_each_acknowledged_in_order(lobby):
+    table, tokens = pgt_seated(lobby)
+    mover = table.state.to_move
+    first = table.view(mover, 0, "en")["legal"][0]["id"]
+    acts = [
+        {"type": "act", "seat": mover, "token": tokens[mover], "action": first, "ref": "first"},
+        {"type": "act", "seat": mover, "token": tokens[mover], "action": "undo", "ref": "second"},
+    ]
+    hello_ = {"type": "hello", "seat": mover, "token": tokens[mover], "ref": "hi"}
+    client = converse(lobby, table.id, Scripted([hello_, *acts], replies=3))
+    assert [m["type"] for m in client.sent] == ["view", "view", "view"]
+    assert "ack" not in client.sent[0]
+    assert [m["ack"] for m in client.sent[1:]] == [
+        {"version": 1, "ref": "first"},
+        {"version": 2, "ref": "second"},
+    ]
+    assert table.version == 2
+    events = [e for m in client.sent for e in m["events"]]
+    assert len(events) == client.sent[-1]["next"]  # each event told once, in order
+
+
+def test_every_message_of_a_burst_gets_its_one_reply_in_order(lobby):
+    table, tokens = pgt_seated(lobby)
+    mover = table.state.to_move
+    first = table.view(mover, 0, "en")["legal"][0]["id"]
+    act = {"type": "act", "seat": mover, "token": tokens[mover], "action": first}
+    burst = [
+        {"type": "hello", "seat": mover, "token": tokens[mover]},
+        {"type": "ping", "ref": 1},
+        act | {"ref": 2},
+        act | {"action": "win", "ref": 3},  # no such action: refused
+        {"type": "ping", "ref": 4},
+        act | {"action": "undo", "ref": 5},
+    ]
+    client = converse(lobby, table.id, Scripted(burst, replies=6))
+    replies = [(m["type"], m.get("ref", (m.get("ack") or {}).get("ref"))) for m in client.sent]
+    assert replies == [
+        ("view", None),
+        ("pong", 1),
+        ("view", 2),
+        ("error", 3),
+        ("pong", 4),
+        ("view", 5),
+    ]
+
+
+def test_two_hellos_back_to_back_get_a_view_each_as_each_asked(lobby):
+    table, tokens = pgt_seated(lobby)
+    lobby.act(
+        table.id,
+        {
+            "seat": table.state.to_move,
+            "token": tokens[table.state.to_move],
+            "action": table.view(table.state.to_move, 0, "en")["legal"][0]["id"],
+        },
+    )
+    hellos = [
+        {"type": "hello", "seat": 0, "token": tokens[0], "lang": "en"},
+        {"type": "hello", "seat": None, "lang": "ja"},
+    ]
+    client = converse(lobby, table.id, Scripted(hellos, replies=2))
+    mine, watched = client.sent
+    assert (mine["type"], mine["seat"], watched["type"], watched["seat"]) == (
+        "view",
+        0,
+        "view",
+        None,
+    )
+    assert mine["events"] and watched["since"] == 0 and watched["events"]
+    assert not any(JAPANESE.search(e["message"]) for e in mine["events"])
+    assert all(JAPANESE.search(e["message"]) for e in watched["events"])
+
+
+def test_a_client_that_reads_nothing_is_closed_once_its_replies_pile_up(lobby):
+    table, _ = pgt_seated(lobby)
+    pings = [{"type": "ping", "ref": n} for n in range(10 * MAX_PENDING)]
+    client = converse(lobby, table.id, Scripted(pings, reads=False))
+    assert client.closed == (1008, UNREAD)
+    assert "unread" in UNREAD and len(UNREAD.encode()) <= 123  # a close reason's limit
+    # one reply in the writer's hands, MAX_PENDING waiting, and the one that overflowed
+    assert client.received == MAX_PENDING + 2
+    assert not table.listeners  # the table no longer tells this connection anything
+
+
+def test_acts_back_to_back_over_a_real_socket(client):
+    table_id, token0 = create(client, "pgt", humans(2), auto_pass=False)
+    tokens = {0: token0, 1: join(client, table_id, auto_pass=False)}
+    mover = lobby_of(client).table(table_id).state.to_move
+    with client.websocket_connect(f"/ws/tables/{table_id}") as ws:
+        first = hello(ws, mover, tokens[mover])["legal"][0]["id"]
+        act = {"type": "act", "seat": mover, "token": tokens[mover]}
+        ws.send_json(act | {"action": first, "ref": "first"})
+        ws.send_json(act | {"action": "undo", "ref": "second"})
+        acks = [answer(ws)["ack"] for _ in range(2)]
+        assert acks == [{"version": 1, "ref": "first"}, {"version": 2, "ref": "second"}]
+        still_answers(ws)
+
+
+# -- the socket's own limit, in a real server ---------------------------------------
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+@pytest.fixture
+def served(tmp_path):
+    """The port of a real server (uvicorn, as `tcglab serve` runs it) and its table."""
+    port = free_port()
+    code = (
+        f"from tcglab.server import serve; serve('127.0.0.1', {port}, {str(tmp_path / 's.db')!r})"
+    )
+    proc = subprocess.Popen([sys.executable, "-c", code], stdout=subprocess.DEVNULL)
+    try:
+        deadline = time.monotonic() + 30
+        while True:
+            try:
+                httpx.get(f"http://127.0.0.1:{port}/api/games", timeout=1)
+                break
+            except httpx.TransportError:
+                if time.monotonic() > deadline or proc.poll() is not None:
+                    raise RuntimeError("the server did not start") from None
+                time.sleep(0.05)
+        body = {"game": "ps", "seats": humans(2)}
+        made = httpx.post(f"http://127.0.0.1:{port}/api/tables", json=body).json()
+        yield port, made["table"]["id"]
+    finally:
+        proc.terminate()
+        proc.wait(timeout=10)
+
+
+def test_a_frame_past_the_sockets_limit_closes_it_unread(served):
+    port, table_id = served
+    url = f"ws://127.0.0.1:{port}/ws/tables/{table_id}"
+    with connect(url, max_size=None) as ws:
+        # Past the protocol's limit, within the socket's: a one-line reply, still open.
+        ws.send(json.dumps({"type": "ping", "pad": "x" * (MAX_MESSAGE + 10)}))
+        reply = json.loads(ws.recv(timeout=10))
+        assert reply["error"] == f"a message may have at most {MAX_MESSAGE} characters"
+        ws.send(json.dumps({"type": "ping"}))
+        assert json.loads(ws.recv(timeout=10)) == {"type": "pong"}
+        ws.send("x" * (MAX_FRAME + 1))
+        with pytest.raises(ConnectionClosed) as closed:
+            ws.recv(timeout=10)
+    assert closed.value.rcvd.code == 1009  # message too big
+    with connect(url) as ws:  # the server answers on
+        ws.send(json.dumps({"type": "ping"}))
+        assert json.loads(ws.recv(timeout=10)) == {"type": "pong"}

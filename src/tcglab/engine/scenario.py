@@ -19,6 +19,7 @@ from abc import ABC, abstractmethod
 from typing import Any, ClassVar
 
 from tcglab.engine.errors import ScenarioError
+from tcglab.engine.text import has_hidden_characters
 
 __all__ = ["Fields", "ScenarioError", "ScenarioFormat", "Source"]
 
@@ -213,7 +214,7 @@ def line_problem(text: str, most: int) -> str | None:
     as another); None when it is one."""
     if len(text) > most:
         return f"{len(text)} characters; at most {most} are accepted"
-    if any(unicodedata.category(c) in ("Cc", "Cf") for c in text):
+    if has_hidden_characters(text):
         return "one line of visible text: control and invisible format characters are not accepted"
     return None
 

@@ -2,7 +2,9 @@
 FastAPI app over one Lobby.
 
 HTTP errors are JSON objects with a one-line `error`. Seat tokens travel only in
-request bodies and websocket messages, never in URLs the server sees.
+request bodies and websocket messages, never in URLs the server sees. A request body is
+read only when it is sent as application/json, which a page on another site cannot
+make a browser send without a CORS preflight, and the server grants none.
 """
 
 from __future__ import annotations
@@ -25,11 +27,12 @@ from tcglab.engine import TcglabError, get_game
 from tcglab.engine.registry import games
 from tcglab.server import catalogue, scenarios
 from tcglab.server.decks import DeckShelf
-from tcglab.server.errors import ServerError, TooLarge, status_of
+from tcglab.server.errors import NotJSON, ServerError, TooLarge, status_of
 from tcglab.server.models import (
     Act,
     CheckDeck,
     CreateTable,
+    DeleteDeck,
     EditDeck,
     Join,
     KeepDeck,
@@ -42,11 +45,17 @@ from tcglab.server.models import (
     View,
     query_of,
     read_json,
+    refused,
     validated,
 )
-from tcglab.server.protocol import table_sockets
+from tcglab.server.protocol import MAX_FRAME, table_sockets
 from tcglab.server.store import Store, default_db_path
-from tcglab.server.tables import DEFAULT_EXPIRE_AFTER, DEFAULT_MAX_ACTIONS, Lobby
+from tcglab.server.tables import (
+    DEFAULT_EXPIRE_AFTER,
+    DEFAULT_MAX_ACTIONS,
+    MAX_TABLES_PER_CREATOR,
+    Lobby,
+)
 from tcglab.server.trials import TrialRunner
 
 log = logging.getLogger("tcglab.server")
@@ -75,8 +84,22 @@ async def body_bytes(request: Request) -> bytes:
     return b"".join(chunks)
 
 
+def require_json(request: Request) -> None:
+    """Refuse (415) a body not sent as application/json (parameters such as charset
+    allowed), empty or not: text/plain, a form or no type at all is what a page on
+    another site can make a visitor's browser send without a CORS preflight."""
+    given = request.headers.get("content-type")
+    media = (given or "").split(";", 1)[0].strip().lower()
+    if media != "application/json":
+        sent = "; this request had no Content-Type" if given is None else refused(media)
+        raise NotJSON(
+            f"the request body must be JSON, sent with Content-Type: application/json{sent}"
+        )
+
+
 async def body_of(request: Request, model: type[M]) -> tuple[M, dict]:
     """The request body checked against `model`, and as the plain object it was."""
+    require_json(request)
     body = read_json(await body_bytes(request), "the request body")
     return validated(model, body), body
 
@@ -114,12 +137,14 @@ def create_app(
     allow_seed: bool = False,
     max_actions: int = DEFAULT_MAX_ACTIONS,
     expire_after: float | None = DEFAULT_EXPIRE_AFTER,
+    tables_per_address: int = MAX_TABLES_PER_CREATOR,
 ) -> FastAPI:
     """The app over the database at `db_path` (default: the user data directory).
 
     Unfinished tables are rebuilt now; their AI seats play on once the app starts. A
     game is stopped at `max_actions` actions; an open table nobody touches for
-    `expire_after` seconds is deleted (None: never).
+    `expire_after` seconds is deleted (None: never); one client address keeps at most
+    `tables_per_address` games open or under way.
     """
     store = Store(db_path or default_db_path())
     lobby = Lobby(
@@ -128,6 +153,7 @@ def create_app(
         allow_seed=allow_seed,
         max_actions=max_actions,
         expire_after=expire_after,
+        max_tables_per_creator=tables_per_address,
     )
     lobby.load()
 
@@ -214,6 +240,12 @@ def create_app(
         edit, _ = await body_of(request, EditDeck)
         return shelf.edit(deck_id, edit.token, edit.name, edit.text)
 
+    @app.delete("/api/decks/{deck_id}")
+    async def delete_deck(deck_id: str, request: Request):
+        """Delete a kept deck with its edit token ({token}), freeing its creator's place."""
+        asked, _ = await body_of(request, DeleteDeck)
+        return shelf.delete(deck_id, asked.token)
+
     # -- a kept deck tested by computer games ------------------------------------
 
     @app.post("/api/decks/{deck_id}/trials", status_code=202)
@@ -242,7 +274,8 @@ def create_app(
     @app.post("/api/tables", status_code=201)
     async def create_table(request: Request):
         _, body = await body_of(request, CreateTable)
-        table, joined = lobby.create(shelf.resolve(body))
+        creator = request.client.host if request.client else ""
+        table, joined = lobby.create(shelf.resolve(body), creator)
         return {"table": table.summary(), "joined": joined}
 
     @app.get("/api/tables/{table_id}")
@@ -351,5 +384,13 @@ def serve(
         import webbrowser
 
         threading.Timer(1.0, webbrowser.open, args=(url,)).start()
-    # Views are small and sent often: compressing each costs more than it saves.
-    uvicorn.run(app, host=host, port=port, log_level="warning", ws_per_message_deflate=False)
+    # Views are small and sent often: compressing each costs more than it saves. A frame
+    # past MAX_FRAME closes its websocket (1009) before it is read whole.
+    uvicorn.run(
+        app,
+        host=host,
+        port=port,
+        log_level="warning",
+        ws_per_message_deflate=False,
+        ws_max_size=MAX_FRAME,
+    )

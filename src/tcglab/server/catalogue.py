@@ -131,13 +131,15 @@ def resolve_decks(game: Game, players: int, given) -> list[list[str]] | None:
     `given` is None or one entry per seat: None (a prebuilt deck in turn), a prebuilt
     deck's name, {"text": deck list} or a list of card ids.
     """
-    if given is None or (isinstance(given, list) and all(d is None for d in given)):
+    if given is None:
+        return None
+    if not isinstance(given, list) or len(given) != players:
+        raise BadOption(f"decks takes one entry per seat ({players}), each null, a name or a list")
+    if all(d is None for d in given):
         return None
     prebuilt = game.prebuilt_decks()
     if not prebuilt:
         raise BadOption(f"{game.id} is not played with decks; leave decks out")
-    if not isinstance(given, list) or len(given) != players:
-        raise BadOption(f"decks takes one entry per seat ({players}), each null, a name or a list")
     names = sorted(prebuilt)
     decks = []
     for seat, entry in enumerate(given):

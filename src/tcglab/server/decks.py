@@ -2,11 +2,15 @@
 secret edit token.
 
 Anyone with the id reads a deck (the share view) and may copy or play it; only the
-token edits it. The token is returned once, when the deck is made, and stored hashed,
-like a seat's. A deck whose lines all name cards of its game is kept even when the
-rules of deck building find it wrong (a draft, its problems shown), but only a legal
-deck is chosen for a table. Each creator (a client address) keeps at most
-MAX_PER_CREATOR decks.
+token edits or deletes it. The token is returned once, when the deck is made, and
+stored hashed, like a seat's. A deck whose lines all name cards of its game is kept even
+when the rules of deck building find it wrong (a draft, its problems shown), but only a
+legal deck is chosen for a table. Each creator (a client address) keeps at most
+MAX_PER_CREATOR decks; deleting one frees its place.
+
+A table never refers to a kept deck after choosing it: its cards are copied into the
+table when it is created or joined (and a deck test takes its cards when it starts), so
+an edit or a deletion later changes no table and no test under way.
 """
 
 from __future__ import annotations
@@ -60,7 +64,10 @@ class DeckShelf:
             "SELECT COUNT(*) FROM decks WHERE creator = ?", (creator,)
         ).fetchone()
         if kept >= self.per_creator:
-            raise Conflict(f"one creator keeps at most {self.per_creator} decks; delete one first")
+            raise Conflict(
+                f"one creator keeps at most {self.per_creator} decks; delete one first "
+                "(DELETE /api/decks/<id> with its edit token, or Delete in the deck builder)"
+            )
         deck_id, token, now = secrets.token_urlsafe(9), secrets.token_urlsafe(24), time.time()
         with self.store._writing() as db:  # the store's one kind of transaction
             db.execute(
@@ -70,8 +77,8 @@ class DeckShelf:
             )
         return {**self.read(deck_id), "token": token}
 
-    def edit(self, deck_id: str, token: str, name: str, text: str) -> dict:
-        """Change a kept deck's name and list: only with its edit token."""
+    def _owned(self, deck_id: str, token: str) -> str:
+        """The game of a kept deck whose edit token is `token`; refused otherwise."""
         row = self.store.db.execute(
             "SELECT game, token_hash FROM decks WHERE id = ?", (deck_id,)
         ).fetchone()
@@ -79,13 +86,24 @@ class DeckShelf:
             raise NotFound(f"no kept deck {deck_id[:MAX_ID]!r}")
         if not hmac.compare_digest(row[1], hash_token(token)):
             raise Forbidden("the edit token does not match this deck")
-        self._readable(get_game(row[0]), text)
+        return row[0]
+
+    def edit(self, deck_id: str, token: str, name: str, text: str) -> dict:
+        """Change a kept deck's name and list: only with its edit token."""
+        self._readable(get_game(self._owned(deck_id, token)), text)
         with self.store._writing() as db:
             db.execute(
                 "UPDATE decks SET name = ?, text = ?, updated = ? WHERE id = ?",
                 (name, text, time.time(), deck_id),
             )
         return self.read(deck_id)
+
+    def delete(self, deck_id: str, token: str) -> dict:
+        """Delete a kept deck: only with its edit token. Its creator may keep another."""
+        self._owned(deck_id, token)
+        with self.store._writing() as db:
+            db.execute("DELETE FROM decks WHERE id = ?", (deck_id,))
+        return {"ok": True, "deleted": deck_id}
 
     def read(self, deck_id: str) -> dict:
         """The share view: the deck, its problems and whether it may be played."""

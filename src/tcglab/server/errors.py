@@ -34,6 +34,11 @@ class TooLarge(ServerError, status=413):
     """A request body over the server's limit, refused before it is read whole."""
 
 
+class NotJSON(ServerError, status=415):
+    """A request body not sent as application/json: a page on another site may send
+    text/plain or a form without the browser asking the server first."""
+
+
 class Failed(ServerError, status=500):
     """The server failed on a request it should have handled; the failure is logged."""
 

@@ -2,8 +2,9 @@
 message as a declared model with its limits, and the JSON reader in front of them.
 
 Text is checked before anything is stored or echoed: valid Unicode (no lone surrogates,
-which no reply could encode), no control characters in names and titles, bounded
-lengths. Whole numbers stay within what a JavaScript client holds exactly (±2**53).
+which no reply could encode), no control characters and no invisible format characters
+in names and titles (`is_visible_line`), bounded lengths. Whole numbers stay within
+what a JavaScript client holds exactly (±2**53).
 Unknown fields are refused by name, so a client's typo is told rather than ignored.
 
 A refusal is one line, `where: what is accepted`, raised as a ServerError (400);
@@ -20,6 +21,7 @@ from typing import Annotated, Any, Literal, TypeVar, get_args, get_origin
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field, PlainValidator, ValidationError
 
 from tcglab.engine.registry import games
+from tcglab.engine.text import has_hidden_characters
 from tcglab.server.catalogue import LEVELS
 from tcglab.server.errors import ServerError
 from tcglab.server.scenarios import MAX_SCENARIO
@@ -43,7 +45,6 @@ MAX_QUERY = 200  # characters of one query parameter
 MAX_SHOWN = 24  # characters of a refused value repeated in its error
 MAX_PUZZLE_NAME = 80
 
-CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f]")
 CONTROL_BUT_LINES = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f]")
 TOKEN = re.compile(rf"[A-Za-z0-9_-]{{1,{MAX_TOKEN}}}")
 PLAIN_KEY = re.compile(r"[A-Za-z0-9_-]{1,40}")
@@ -62,14 +63,20 @@ def is_unicode(text: str) -> bool:
     return True
 
 
+def is_visible_line(text: str) -> bool:
+    """One line that shows as it reads (see tcglab.engine.text): the check of every
+    name and title a person reads."""
+    return not has_hidden_characters(text)
+
+
 def is_line(text: str, limit: int) -> bool:
-    """One line of at most `limit` characters, valid Unicode, no control characters."""
-    return len(text) <= limit and is_unicode(text) and not CONTROL.search(text)
+    """One visible line of at most `limit` characters, valid Unicode."""
+    return len(text) <= limit and is_unicode(text) and is_visible_line(text)
 
 
 def one_line(value: str) -> str:
-    if CONTROL.search(value):
-        raise ValueError("control characters")
+    if not is_visible_line(value):
+        raise ValueError("control or format characters")
     return value
 
 
@@ -85,7 +92,7 @@ def is_whole(value: Any) -> bool:
 
 
 def Line(limit: int) -> Any:
-    """The type of one line of at most `limit` characters, without control characters."""
+    """The type of one visible line of at most `limit` characters (is_visible_line)."""
     return Annotated[str, Field(max_length=limit), AfterValidator(one_line)]
 
 
@@ -189,7 +196,15 @@ AUTO_PASS = "true (the table plays a lone pass for you) or false (full control)"
 
 
 def text_of(limit: int) -> str:
-    return f"valid Unicode text of at most {limit} characters, without control characters"
+    return (
+        f"valid Unicode text of at most {limit} characters, without control characters "
+        "or invisible format characters (direction overrides, zero-width spaces)"
+    )
+
+
+BUT_LINES = "without control characters other than line breaks and tabs"
+DECK_LIST = f"a deck list: valid Unicode text of at most {MAX_DECK_TEXT} characters, {BUT_LINES}"
+DECK_TEXT_ENTRY = f'{{"text": a deck list of at most {MAX_DECK_TEXT} characters, {BUT_LINES}}}'
 
 
 # -- request bodies -----------------------------------------------------------
@@ -217,7 +232,9 @@ class ScenarioChoice(Body):
         None, description="a shipped puzzle as GET /api/games/<game>/puzzles names it"
     )
     text: Annotated[str, Field(max_length=MAX_SCENARIO), AfterValidator(some_lines)] | None = Field(
-        None, description=f"a scenario file of at most {MAX_SCENARIO} bytes"
+        None,
+        description=f"a scenario file: valid Unicode text of at most {MAX_SCENARIO} bytes, "
+        f"{BUT_LINES}",
     )
 
 
@@ -245,7 +262,7 @@ class CreateTable(Body):
         None,
         max_length=MAX_SEATS,
         description="one entry per seat: null, a prebuilt deck's name, "
-        f'{{"text": a deck list of at most {MAX_DECK_TEXT} characters}}, '
+        f"{DECK_TEXT_ENTRY}, "
         f'{{"kept": a kept deck\'s id}} or a list of at most {MAX_DECK_CARDS} card ids',
     )
     format: FormatName | None = Field(
@@ -270,7 +287,7 @@ class Join(Body):
     deck: JoinDeck = Field(
         None,
         description="null (the seat's default), a prebuilt deck's name, "
-        f'{{"text": a deck list of at most {MAX_DECK_TEXT} characters}} or '
+        f"{DECK_TEXT_ENTRY} or "
         '{"kept": a kept deck\'s id}, at a table still to be dealt',
     )
 
@@ -318,7 +335,7 @@ class ReplayAsSeat(Body):
 
 
 class CheckDeck(Body):
-    text: DeckText = Field(description=f"a deck list of at most {MAX_DECK_TEXT} characters")
+    text: DeckText = Field(description=DECK_LIST)
 
 
 class KeepDeck(Body):
@@ -326,7 +343,7 @@ class KeepDeck(Body):
 
     game: GameId = Field(description="a game id (see GET /api/games)")
     name: Line(MAX_DECK_NAME) = Field(min_length=1, description=text_of(MAX_DECK_NAME))
-    text: DeckText = Field(description=f"a deck list of at most {MAX_DECK_TEXT} characters")
+    text: DeckText = Field(description=DECK_LIST)
 
 
 class TestDeck(Body):
@@ -342,7 +359,13 @@ class EditDeck(Body):
 
     token: Token = Field(description="the deck's edit token (at most 64 of A-Z a-z 0-9 _ -)")
     name: Line(MAX_DECK_NAME) = Field(min_length=1, description=text_of(MAX_DECK_NAME))
-    text: DeckText = Field(description=f"a deck list of at most {MAX_DECK_TEXT} characters")
+    text: DeckText = Field(description=DECK_LIST)
+
+
+class DeleteDeck(Body):
+    """A kept deck's edit token, to delete it (DELETE /api/decks/<id>)."""
+
+    token: Token = Field(description="the deck's edit token (at most 64 of A-Z a-z 0-9 _ -)")
 
 
 # -- queries (their values arrive as text) ------------------------------------

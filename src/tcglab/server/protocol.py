@@ -8,19 +8,23 @@ Client to server (JSON text, one object per message; `ref` is echoed in the repl
 Server to client:
     {"type": "view", ...}   the seat's observation, its events from `since`, its legal
                             actions when it is to move, labels and messages in `lang`
-                            (sent after hello and on change; hello again to switch);
-                            the first view after an action is stored acknowledges it
-                            with "ack": {"version": 13, "ref": ...}
+                            (the reply to hello and to act, and sent on change; hello
+                            again to switch); the reply to an act acknowledges it with
+                            "ack": {"version": 13, "ref": ...}
     {"type": "error", "error": "one line", "status": 409}
     {"type": "pong"}
-Every message gets one reply: a view (after hello, or after act as its
-acknowledgement), a pong or an error; `ref` is echoed in errors and pongs too.
-A rejected message changes nothing; the connection stays open.
+Every message gets exactly one reply, in the order the messages came: a view (its
+hello's, or carrying its act's ack), a pong or an error; `ref` is echoed in errors and
+pongs too. Views on change come between them; a view made after several changes (or
+acts) shows them all. A rejected message changes nothing; the connection stays open.
 
-Limits: a message is at most 64 KiB of JSON text, nested at most 16 deep, with numbers
-of at most 40 digits; unknown fields are refused by name; seats are 0-7, tokens at most
-64 characters of A-Z a-z 0-9 _ -, `ref` text of at most 64 characters or a whole number
-within ±2**53, `since` and `expected_version` whole numbers from 0 to 2**53.
+Limits: a message is at most 64 KiB of JSON text (MAX_MESSAGE characters; a longer one
+gets an error reply, and a frame past MAX_FRAME bytes closes the connection with 1009
+unread), nested at most 16 deep, with numbers of at most 40 digits; unknown fields are
+refused by name; seats are 0-7, tokens at most 64 characters of A-Z a-z 0-9 _ -, `ref`
+text of at most 64 characters or a whole number within ±2**53, `since` and
+`expected_version` whole numbers from 0 to 2**53. A client that leaves more than
+MAX_PENDING replies unread while it sends more is closed with 1008.
 """
 
 from __future__ import annotations
@@ -28,12 +32,14 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+from collections import deque
+from dataclasses import dataclass
 
 import orjson
 from starlette.websockets import WebSocketDisconnect
 
 from tcglab.engine import TcglabError
-from tcglab.server.errors import Conflict, Failed, ServerError, status_of
+from tcglab.server.errors import Conflict, Failed, Forbidden, ServerError, status_of
 from tcglab.server.models import (
     Hello,
     Ping,
@@ -48,6 +54,13 @@ from tcglab.server.tables import Lobby, Table
 log = logging.getLogger("tcglab.server")
 
 MAX_MESSAGE = 64 * 1024
+# The largest frame the socket reads (uvicorn's ws_max_size, in bytes): any message of
+# MAX_MESSAGE characters fits in UTF-8, and one past MAX_MESSAGE but within this gets
+# the one-line reply; a larger frame closes the connection (1009) unread.
+MAX_FRAME = 4 * MAX_MESSAGE
+MAX_PENDING = 64  # replies left unread before the connection is closed
+UNREAD = f"more than {MAX_PENDING} replies were left unread; read replies as they come"
+CLOSE_WAIT = 10.0  # seconds a close waits for a client to read what is before it
 EXAMPLE = ', e.g. {"type": "ping"}'
 
 
@@ -77,11 +90,20 @@ def error_reply(error: TcglabError, ref=None) -> dict:
     return reply
 
 
-def unsent_reply(item: dict | None) -> dict:
+def left_reply(ack: dict | None) -> dict:
+    """The reply of a view for a seat left since its hello: an error, with the ack of
+    an action stored before, so that it is still acknowledged."""
+    reply = error_reply(Forbidden("this seat was left; join again"))
+    if ack is not None:
+        reply["ack"] = ack
+    return reply
+
+
+def unsent_reply(item) -> dict:
     """What a client gets instead of a reply that could not be made: an error, with the
     acknowledgement the reply carried, so an action stored is still acknowledged."""
     reply = error_reply(Failed("the server could not make this reply; the failure is logged"))
-    ack = item.get("ack") if isinstance(item, dict) else None
+    ack = item.get("ack") if isinstance(item, dict) else getattr(item, "ack", None)
     if ack is not None:
         with contextlib.suppress(Unencodable):
             dumps(ack)
@@ -115,6 +137,14 @@ class RawSocket:
         except OSError:
             raise WebSocketDisconnect(1006) from None
 
+    async def close(self, code: int, reason: str) -> None:
+        """Close with `code`. The close frame waits behind what the client left unread;
+        a client that reads nothing for CLOSE_WAIT seconds is not waited for (the server
+        then drops the connection without it)."""
+        message = {"type": "websocket.close", "code": code, "reason": reason}
+        with contextlib.suppress(OSError, RuntimeError, TimeoutError):
+            await asyncio.wait_for(self._send(message), CLOSE_WAIT)
+
 
 def table_sockets(app, lobby: Lobby, prefix: str = "/ws/tables/"):
     """ASGI middleware: a table's websocket goes straight to its Connection."""
@@ -131,32 +161,70 @@ def table_sockets(app, lobby: Lobby, prefix: str = "/ws/tables/"):
     return asgi
 
 
+@dataclass
+class Watch:
+    """What a hello asked for: the table seen from a seat (its token's hash then) or as
+    a spectator, in a language, its events from `since` on (moved on by each view)."""
+
+    table: Table
+    seat: int | None
+    token_hash: str | None
+    lang: str
+    since: int
+
+
+@dataclass
+class ViewDue:
+    """A view to send when the writer reaches it, made then from the table as it is. A
+    hello's reply starts the views of what it watches; an act's carries its ack."""
+
+    watch: Watch | None = None
+    ack: dict | None = None
+
+
+def is_change_view(item) -> bool:
+    """A view waiting only because the table changed: the reply to no message."""
+    return isinstance(item, ViewDue) and item.watch is None and item.ack is None
+
+
+def is_left(watch: Watch) -> bool:
+    """Whether the seat watched was left (or taken over) since its hello."""
+    return watch.table.seats[watch.seat].token_hash != watch.token_hash
+
+
 class Connection:
     """One websocket. A reader handles requests; a single writer sends replies and
     views in order, so a burst of changes is sent as one up-to-date view. An action's
-    acknowledgement rides on the view that shows it: one message, not two."""
+    acknowledgement rides on the view that shows it: one message, not two.
+
+    Replies wait in `pending` in the order of the messages they answer: a ready reply
+    (a pong, an error) or a ViewDue. A change of the table adds a ViewDue only when none
+    waits, since any waiting view will show it; an act's ack rides on such a view when
+    it is the last thing waiting, else on a view of its own. A client that leaves more
+    than MAX_PENDING replies unread is disconnected (1008) rather than buffered."""
 
     def __init__(self, websocket: RawSocket, lobby: Lobby, table_id: str) -> None:
         self.ws = websocket
         self.lobby = lobby
         self.table_id = table_id
-        self.table: Table | None = None
-        self.seat: int | None = None
-        self.token_hash: str | None = None
-        self.since = 0
-        self.lang = "en"
-        self.queue: asyncio.Queue = asyncio.Queue()
-        self.dirty = False
-        self.ack: dict | None = None  # the stored action the next view acknowledges
+        self.watch: Watch | None = None  # the last hello's: what acts and changes are for
+        self.shown: Watch | None = None  # what the writer's views show now
+        self.pending: deque[dict | ViewDue] = deque()
+        self.views_due = 0  # ViewDue items in `pending`
+        self.ready = asyncio.Event()  # set when `pending` has something
 
     async def run(self) -> None:
         writer = asyncio.create_task(self._write())
+        overflow = False
         try:
             while True:
                 text = await self.ws.receive_text()
+                if len(self.pending) >= MAX_PENDING:
+                    overflow = True  # this message is left unhandled: it changes nothing
+                    break
                 reply = self.handle(text)
                 if reply is not None:
-                    self.queue.put_nowait(reply)
+                    self._put(reply)
         except WebSocketDisconnect:
             pass
         finally:
@@ -164,16 +232,29 @@ class Connection:
             writer.cancel()
             with contextlib.suppress(asyncio.CancelledError):
                 await writer
+        if overflow:
+            log.info("a websocket at table %s left its replies unread; closed", self.table_id)
+            await self.ws.close(1008, UNREAD)
+
+    def _put(self, item: dict | ViewDue) -> None:
+        self.pending.append(item)
+        if isinstance(item, ViewDue):
+            self.views_due += 1
+        self.ready.set()
 
     def poke(self) -> None:
-        """The table changed: queue one view, however many changes come before it goes."""
-        if not self.dirty:
-            self.dirty = True
-            self.queue.put_nowait(None)
+        """The table changed: a view is due, unless one waits already (it will show this)."""
+        if not self.views_due:
+            self._put(ViewDue())
 
     async def _write(self) -> None:
         while True:
-            item = await self.queue.get()
+            while not self.pending:
+                self.ready.clear()
+                await self.ready.wait()
+            item = self.pending.popleft()
+            if isinstance(item, ViewDue):
+                self.views_due -= 1  # a change from now on needs a view of its own
             text = self._reply_text(item)
             if text is None:
                 continue
@@ -182,34 +263,43 @@ class Connection:
             except (WebSocketDisconnect, RuntimeError):
                 return
 
-    def _reply_text(self, item: dict | None) -> str | None:
-        """The text of a queued reply (None: the table's next view), or of an error
-        reply when it cannot be made: the writer must outlive any one reply."""
+    def _reply_text(self, item: dict | ViewDue) -> str | None:
+        """The text of a waiting reply, or of an error reply when it cannot be made: the
+        writer must outlive any one reply. None: nothing to send (a change's view after
+        the seat was left)."""
         try:
-            if item is None:
-                self.dirty = False
-                if self.table is None:  # the seat was left since this view was queued
+            if isinstance(item, ViewDue):
+                item = self._view(item)
+                if item is None:
                     return None
-                item = self._view()
-                if self.ack is not None:
-                    item["ack"], self.ack = self.ack, None
             return dumps(item)
         except Exception:
             log.exception("a reply at table %s could not be made", self.table_id)
             return dumps(unsent_reply(item))
 
-    def _view(self) -> dict:
-        seat = self.table.seats[self.seat] if self.seat is not None else None
-        if seat is not None and seat.token_hash != self.token_hash:  # the seat was left
-            self._unwatch()
-            return {"type": "error", "error": "this seat was left; join again", "status": 403}
-        view = self.table.view(self.seat, self.since, self.lang)
-        self.since = view["next"]
+    def _view(self, due: ViewDue) -> dict | None:
+        """The view `due` asks for, with its ack; an error (with the ack) when the seat
+        shown was left; None for a change's view once that error was sent."""
+        if due.watch is not None:
+            self.shown = due.watch
+        shown = self.shown
+        if shown is not None and shown.seat is not None and is_left(shown):
+            if self.watch is shown:
+                self._unwatch()
+            self.shown = None
+            return left_reply(due.ack)
+        if shown is None:
+            return None if due.ack is None else left_reply(due.ack)
+        view = shown.table.view(shown.seat, shown.since, shown.lang)
+        shown.since = view["next"]
+        if due.ack is not None:
+            view["ack"] = due.ack
         return view
 
-    def handle(self, text: str) -> dict | None:
-        """The reply to one client message (None when a view will follow). Whatever the
-        message holds, the reply is an error at worst: the connection stays open."""
+    def handle(self, text: str) -> dict | ViewDue | None:
+        """The reply to one client message: a ready reply or a view due (None: an ack
+        put on a view already waiting). Whatever the message holds, the reply is an
+        error at worst: the connection stays open."""
         ref = None
         try:
             if len(text) > MAX_MESSAGE:
@@ -232,32 +322,45 @@ class Connection:
     def _pong(self, ping: Ping) -> dict:
         return {"type": "pong"} if ping.ref is None else {"type": "pong", "ref": ping.ref}
 
-    def _hello(self, hello: Hello) -> None:
+    def _hello(self, hello: Hello) -> ViewDue:
         table = self.lobby.table(self.table_id)
         seat = hello.seat
         if seat is not None:
             seat = self.lobby.authorize(table, seat, hello.token)
         self._unwatch()
-        self.table, self.seat, self.since = table, seat, hello.since
-        self.lang = hello.lang or "en"
-        self.token_hash = table.seats[seat].token_hash if seat is not None else None
+        self._drop_change_views()
+        token_hash = table.seats[seat].token_hash if seat is not None else None
+        self.watch = Watch(table, seat, token_hash, hello.lang or "en", hello.since)
         table.listeners.add(self.poke)
         self.lobby.arrive(table, seat)
-        self.poke()
+        return ViewDue(watch=self.watch)
+
+    def _drop_change_views(self) -> None:
+        """Forget the views of changes still waiting (no reply rides on them): what they
+        would show, the hello's view shows, as the hello asked."""
+        kept = [item for item in self.pending if not is_change_view(item)]
+        self.pending = deque(kept)
+        self.views_due = sum(isinstance(i, ViewDue) for i in kept)
 
     def _unwatch(self) -> None:
         """Stop watching the table (its seat counts this connection gone)."""
-        if self.table is not None:
-            self.table.listeners.discard(self.poke)
-            self.lobby.depart(self.table, self.seat)
-            self.table = None
+        if self.watch is not None:
+            self.watch.table.listeners.discard(self.poke)
+            self.lobby.depart(self.watch.table, self.watch.seat)
+            self.watch = None
 
-    def _act(self, act: SocketAct) -> None:
-        if self.table is None:
+    def _act(self, act: SocketAct) -> ViewDue | None:
+        watch = self.watch
+        if watch is None:
             raise Conflict("say hello with your seat and token before acting")
-        if act.seat != self.seat:
-            raise Conflict(f"this connection plays seat {self.seat}, not {act.seat}")
-        self.ack = {"version": self.lobby.act(self.table.id, act.lobby_body())}
+        if act.seat != watch.seat:
+            playing = "watches as a spectator" if watch.seat is None else f"plays seat {watch.seat}"
+            raise Conflict(f"this connection {playing}, not seat {act.seat}")
+        ack = {"version": self.lobby.act(watch.table.id, act.lobby_body())}
         if act.ref is not None:
-            self.ack["ref"] = act.ref
-        self.poke()  # the table has poked already, unless this connection left its seat
+            ack["ref"] = act.ref
+        last = self.pending[-1] if self.pending else None
+        if is_change_view(last):
+            last.ack = ack  # the view of this change, still to be made, is the reply
+            return None
+        return ViewDue(ack=ack)

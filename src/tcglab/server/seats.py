@@ -84,18 +84,19 @@ def absence(seat: SeatRow, now: float, grace: float, present: int, seen: float) 
 def rotated(seats: list[SeatRow], by: int = 1) -> list[SeatRow]:
     """A rematch's seats: the same players (names, levels, seat tokens) `by` places on,
     so with 1 the seat that sat second sits first (0: a position played again, where
-    each seat is its own). Open or left seats come back open."""
+    each seat is its own). Open or left seats come back open, without a name."""
     count = len(seats)
     out = []
     for number in range(count):
         old = seats[(number + by) % count]
+        token = old.token_hash if old.kind == "human" else None
         out.append(
             SeatRow(
                 number,
                 old.kind,
                 agent=old.agent,
-                name=old.name,
-                token_hash=old.token_hash if old.kind == "human" else None,
+                name=old.name if token is not None or old.kind != "human" else "",
+                token_hash=token,
                 auto_pass=old.auto_pass,
             )
         )

@@ -76,6 +76,7 @@ DEFAULT_MAX_ACTIONS = 20_000  # the longest real games take a few thousand
 DEFAULT_EXPIRE_AFTER = 24 * 3600.0  # seconds
 DEFAULT_GRACE = 60  # seconds a seat left mid-game waits before the computer plays it
 MAX_GRACE = 3600
+MAX_TABLES_PER_CREATOR = 20  # unfinished tables one client address keeps at once
 
 
 def hash_token(token: str) -> str:
@@ -114,6 +115,7 @@ class Table:
     _scenario: Scenario | None = None  # the stored scenario, read once
     _goal: tuple = (None, None)  # ((version, ended), goal status) of a puzzle's table
     last_actor: int | None = None  # the seat whose action was stored last, while held
+    creator: str = ""  # the address that made it, while held (a bound on tables per address)
 
     @property
     def id(self) -> str:
@@ -344,7 +346,9 @@ def language(value) -> str:
 
 
 def _text(body: dict, key: str, limit: int) -> str:
-    value = body.get(key, "")
+    value = body.get(key)
+    if value is None:  # left out, or null: the field is optional
+        return ""
     if not isinstance(value, str) or len(value) > limit:
         raise BadOption(f"{key} must be text of at most {limit} characters")
     try:
@@ -428,9 +432,13 @@ class Lobby:
         max_actions: int = DEFAULT_MAX_ACTIONS,
         expire_after: float | None = DEFAULT_EXPIRE_AFTER,
         clock: Callable[[], float] = time.time,
+        max_tables_per_creator: int = MAX_TABLES_PER_CREATOR,
     ) -> None:
         if isinstance(max_actions, bool) or not isinstance(max_actions, int) or max_actions < 1:
             raise BadOption(f"max_actions must be a whole number, 1 or more, not {max_actions!r}")
+        count = max_tables_per_creator
+        if isinstance(count, bool) or not isinstance(count, int) or count < 1:
+            raise BadOption(f"tables per address must be a whole number, 1 or more, not {count!r}")
         if expire_after is not None and not expire_after > 0:
             raise BadOption(
                 f"expire_after must be a number of seconds above 0, not {expire_after!r}"
@@ -443,7 +451,11 @@ class Lobby:
         self.clock = clock
         self.tables: dict[str, Table] = {}  # every unfinished table, and finished ones watched
         self.finished_counts: Counter[str] = Counter()  # finished tables per game
+        self.max_tables_per_creator = max_tables_per_creator
         self.pool = ThreadPoolExecutor(max_workers=2, thread_name_prefix="tcglab-ai")
+        # Games of computers only think on a core of their own, so however many of them
+        # run, a person's opponent is never queued behind them.
+        self.watch_pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="tcglab-watch")
         self.on_finish: Callable[[Table], None] | None = None
         # The list of a legal kept deck of a game by its id (DeckShelf.playable), for a
         # person joining with one; refused with the shelf's errors.
@@ -492,6 +504,7 @@ class Lobby:
             task.cancel()
         await asyncio.gather(*tasks, return_exceptions=True)
         self.pool.shutdown(wait=True, cancel_futures=True)
+        self.watch_pool.shutdown(wait=True, cancel_futures=True)
 
     async def _keep_house(self) -> None:
         swept = self.clock()
@@ -630,15 +643,28 @@ class Lobby:
 
     # -- tables and seats -----------------------------------------------------
 
-    def create(self, body: dict) -> tuple[Table, dict | None]:
+    def create(self, body: dict, creator: str = "") -> tuple[Table, dict | None]:
         """A new table from a create request; with `join`, that seat is taken too. A
         game that is over as it is set up is finished at once, with its replay. With
         `scenario` the table starts from that position (see `_from_scenario`). A game
         of one deck per seat with a seat still open is not dealt: each person joining
-        brings a deck, and the last deals (see `join`)."""
+        brings a deck, and the last deals (see `join`). One `creator` (a client
+        address) keeps at most `max_tables_per_creator` games unfinished at once."""
         body = _body(body, "a table is created from")
+        under_way = sum(t.creator == creator and not t.finished for t in self.tables.values())
+        if under_way >= self.max_tables_per_creator:
+            raise Conflict(
+                f"one address keeps at most {self.max_tables_per_creator} games open or under "
+                "way at once; finish or concede one first (a table nobody joins expires)"
+            )
         if body.get("scenario") is not None:
-            return self._from_scenario(body)
+            table, joined = self._from_scenario(body)
+        else:
+            table, joined = self._new_table(body)
+        table.creator = creator
+        return table, joined
+
+    def _new_table(self, body: dict) -> tuple[Table, dict | None]:
         if body.get("level") is not None:
             raise BadOption("level: a table from a scenario takes it; give each seat its level")
         game = get_game(body.get("game")) if isinstance(body.get("game"), str) else None
@@ -857,19 +883,20 @@ class Lobby:
 
     def leave(self, table_id: str, body: dict) -> None:
         """Before the game is under way (a seat still open) the seat is open again;
-        mid-game it is closed, and the computer plays it once the grace has passed."""
+        mid-game it is closed, and the computer plays it once the grace has passed;
+        after the end the player has gone home, and the record keeps their name."""
         body = _body(body, "a leave request")
         table = self.table(table_id)
         number = self.authorize(table, body.get("seat"), body.get("token"))
         seat = table.seats[number]
-        if table.finished or table.status() == "open":
+        if not table.finished and table.status() == "open":
             left = replace(seat, token_hash=None, name="", deck=None)
         else:
             left = replace(seat, token_hash=None, left_at=self.clock())
         self.store.set_seat(table.id, left)
         table.seats[number] = left
         table.notify()
-        if left.left_at is not None and table.row.grace == 0:
+        if left.left_at is not None and table.row.grace == 0 and not table.finished:
             self._take_over(table, number, "left")
 
     def set_auto_pass(self, table_id: str, body: dict) -> None:
@@ -1103,7 +1130,9 @@ class Lobby:
             )
             decision = Decision(table.state.clone())
             try:
-                action = await loop.run_in_executor(self.pool, agent.choose, decision)
+                people = any(s.kind == "human" for s in table.seats)
+                pool = self.pool if people else self.watch_pool
+                action = await loop.run_in_executor(pool, agent.choose, decision)
                 # While the agent thought, a person may have moved or ended the game (a
                 # concession keeps the version): then its choice answers nothing.
                 if not table.finished and table.version == version:

@@ -1,5 +1,6 @@
 // The server's JSON API. Every failure is thrown as an Error whose message is the
-// server's one-line explanation.
+// server's one-line explanation. A body always goes as application/json: the server
+// reads no other (a type another site's page could send without asking).
 
 async function request(method, path, body) {
   const options = { method, headers: {} };
@@ -24,10 +25,12 @@ export const api = {
   puzzles: (game) => request("GET", `/api/games/${game}/puzzles`),
   checkDeck: (game, text) => request("POST", `/api/games/${game}/check_deck`, { text }),
   // Decks kept on the server: made ({game, name, text}: its edit token comes back once),
-  // read by anyone with the id, changed with the token ({token, name, text}).
+  // read by anyone with the id, changed ({token, name, text}) and deleted ({token}) with
+  // the token.
   keepDeck: (body) => request("POST", "/api/decks", body),
   keptDeck: (id) => request("GET", `/api/decks/${id}`),
   editDeck: (id, body) => request("PUT", `/api/decks/${id}`, body),
+  deleteDeck: (id, token) => request("DELETE", `/api/decks/${id}`, { token }),
   // A kept deck tested by computer games against each prebuilt deck: started, polled
   // and cancelled ({id, state, done, total, opponents: [{deck, games, rate, low, high}]}).
   testDeck: (id, games) => request("POST", `/api/decks/${id}/trials`, { games }),
@@ -84,6 +87,9 @@ export const keptDecks = {
   set(deck) {
     const others = keptDecks.all().filter((d) => d.id !== deck.id);
     localStorage.setItem("tcglab.decks", JSON.stringify([deck, ...others]));
+  },
+  drop(id) {
+    localStorage.setItem("tcglab.decks", JSON.stringify(keptDecks.all().filter((d) => d.id !== id)));
   },
 };
 

@@ -2,10 +2,11 @@
 // the game's own rules (the server's check_deck), its cost or level curve and its mix
 // of works or colours as bars, the `count card-id` list the command line reads in and
 // out, a start from a prebuilt deck, and the deck kept on the server (POST to keep,
-// PUT with the edit token to change it; the token stays in this browser).
+// PUT with the edit token to change it, DELETE with it to delete it; the token stays
+// in this browser).
 
 import { api, keptDecks, seats } from "./api.js";
-import { clear, h, toast } from "./dom.js";
+import { ask, clear, h, toast } from "./dom.js";
 import { language, nameOf } from "./i18n.js";
 
 // The words of the gallery and the builder.
@@ -49,6 +50,12 @@ const WORDS = {
     cancel: "Cancel",
     cancelled: "Test cancelled after {done} games.",
     copy: "Copy into a new deck",
+    delete: "Delete",
+    deleteTitle: "Delete this deck?",
+    deleteText: "The deck is deleted from the server: its share and edit links stop working. Tables already playing it play on. Its cards stay here until you leave the page.",
+    deleteGo: "Delete the deck",
+    keepIt: "Keep it",
+    deleted: "Deck deleted. Save keeps these cards as a new deck.",
     readOnly: "A shared deck: copy it to change it.",
     clearDeck: "Empty",
     fewer: "one fewer",
@@ -97,6 +104,12 @@ const WORDS = {
     cancel: "中止",
     cancelled: "{done}戦で試験を中止しました。",
     copy: "コピーして新しいデッキに",
+    delete: "削除",
+    deleteTitle: "このデッキを削除しますか？",
+    deleteText: "デッキをサーバーから削除します。共有リンクと編集リンクは使えなくなります。このデッキで対戦中の卓はそのまま続きます。カードはこのページを離れるまで残ります。",
+    deleteGo: "デッキを削除",
+    keepIt: "残す",
+    deleted: "デッキを削除しました。保存すると、このカードで新しいデッキになります。",
     readOnly: "共有されたデッキです。変えるにはコピーしてください。",
     clearDeck: "空にする",
     fewer: "1枚減らす",
@@ -334,6 +347,22 @@ export function deckBuilder(game, cards, facets, { kept = null, token = null, pr
     draw();
   }
 
+  // "Delete", after a confirmation: the deck leaves the server and this browser's list;
+  // its cards stay in the builder as a deck not kept yet.
+  async function remove() {
+    const sure = await ask({ id: "delete-deck-dialog", title: say("deleteTitle"), text: say("deleteText"), yes: say("deleteGo"), no: say("keepIt") });
+    if (!sure) return;
+    try {
+      await api.deleteDeck(deck.id, deck.token);
+    } catch (error) {
+      toast(error.message);
+      return;
+    }
+    keptDecks.drop(deck.id);
+    copy();
+    toast(say("deleted"));
+  }
+
   function links() {
     if (!deck.id) return null;
     const share = `${location.origin}/decks/${deck.id}`;
@@ -404,6 +433,7 @@ export function deckBuilder(game, cards, facets, { kept = null, token = null, pr
           : h("button", { type: "button", class: "save-deck", onclick: save }, say("save")),
         deck.id ? h("button", { type: "button", class: "play-deck", onclick: play }, say("play")) : null,
         deck.id ? h("button", { type: "button", class: "test-deck", onclick: test }, say("test")) : null,
+        deck.id && deck.token ? h("button", { type: "button", class: "delete-deck danger", onclick: remove }, say("delete")) : null,
       ),
       trialBox,
       links(),
