@@ -46,8 +46,9 @@ def aec_steps(make, seconds: float, seed: int) -> float:
             if done or cut:
                 env.step(None)
                 continue
-            # The pick costs about what the bare engine's does (a plain generator over
-            # the legal ones), so the gap between the two is the wrapper's.
+            # A learner's own work, counted here: reading the mask costs 1 to 3 us a step
+            # (more for Precious Memories' 1,125 indices), where the bare engine's draw
+            # from its list costs about 0.5 us.
             legal = obs["action_mask"].nonzero()[0]
             env.step(int(legal[pick.randrange(len(legal))]))
             steps += 1
