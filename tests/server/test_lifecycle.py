@@ -15,15 +15,18 @@ import pytest
 from tcglab.engine import BadOption, get_game
 from tcglab.server.errors import Forbidden
 from tcglab.server.store import SeatRow, Store, TableRow
+from tcglab.server.tables import rebuild
 
 from .helpers import (
     create,
     finished_actions,
     hello,
     humans,
+    join,
     listed,
     lobby_of,
     next_view,
+    pick,
     play,
     running,
     vs_ai,
@@ -211,6 +214,38 @@ def test_a_game_over_at_creation_is_finished_at_once_with_its_replay(client):
     assert replay["actions"] == [] and replay["options"]["opening_hand"] == 25
     step = client.get(f"/api/tables/{summary['id']}/replay/0").json()
     assert step["result"]["reason"] == "deck_out"
+
+
+def test_replay_steps_in_any_order_show_the_game_as_it_was_then(client, monkeypatch):
+    table_id, token = create(client, "ps", humans(2), seed=4)
+    tokens = [token, join(client, table_id)]
+    lobby = lobby_of(client)
+    table = lobby.table(table_id)
+    for _ in range(40):  # forty choices, then a concession ends it
+        seat = table.state.to_move
+        view = table.view(seat, since=10**9)
+        lobby.act(table_id, {"seat": seat, "token": tokens[seat], "action": pick(view)})
+    lobby.concede(table_id, {"seat": 1, "token": tokens[1]})
+    actions = finished_actions(client, table_id)
+    assert len(actions) >= 40
+    steps = [*range(len(actions) + 1), len(actions) // 2, 1, len(actions), 0, 2]
+    asked = [lobby.replay_step(table_id, k, proof={"seat": 0, "token": token}) for k in steps]
+    table, rebuilt = lobby.table(table_id), 0
+
+    def counted(*args):
+        nonlocal rebuilt
+        rebuilt += 1
+        return rebuild(*args)
+
+    for k, reply in zip(steps, asked, strict=True):
+        state = rebuild(table.game, table.row, actions[:k])  # each step on its own
+        assert reply["observation"] == state.observe(0), f"step {k}"
+        assert reply["events"] == state.events_for(0, 0, "en", table.names()), f"step {k}"
+    # Stepping forwards plays on from the step before rather than starting again.
+    monkeypatch.setattr("tcglab.server.tables.rebuild", counted)
+    for k in range(len(actions) + 1):
+        lobby.replay_step(table_id, k)
+    assert rebuilt == 1
 
 
 def test_a_finished_table_leaves_memory_and_still_serves_its_replay(client):
