@@ -3,10 +3,12 @@ the API, and a websocket seat that plays by a fixed rule."""
 
 from __future__ import annotations
 
+import asyncio
 import hashlib
 import threading
 import warnings
 from collections import Counter
+from concurrent.futures import ThreadPoolExecutor
 from contextlib import contextmanager
 
 with warnings.catch_warnings():
@@ -22,6 +24,13 @@ SHORT = {  # rule options that keep a test game short
     "pm": {},
     "ps": {},
 }
+
+
+def run_apart(coroutine):
+    """`asyncio.run(coroutine)` on a thread of its own, its result or its error: the
+    browser tests keep an event loop running on this one for the whole session."""
+    with ThreadPoolExecutor(max_workers=1) as thread:
+        return thread.submit(asyncio.run, coroutine).result()
 
 
 @contextmanager

@@ -13,7 +13,7 @@ from tcglab.server.errors import Conflict
 from tcglab.server.store import Store
 from tcglab.server.tables import Lobby
 
-from .helpers import pick
+from .helpers import pick, run_apart
 
 HUMANS = [{"kind": "human"}, {"kind": "human"}]
 COMPUTERS = [{"kind": "ai", "level": "easy"}, {"kind": "ai", "level": "easy"}]
@@ -84,4 +84,4 @@ def test_a_persons_opponent_answers_while_games_of_computers_think(lobby, monkey
         await asyncio.gather(*watched, return_exceptions=True)
         return answered
 
-    assert asyncio.run(play()), "my opponent waited behind the games of computers"
+    assert run_apart(play()), "my opponent waited behind the games of computers"

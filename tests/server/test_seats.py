@@ -18,7 +18,7 @@ from tcglab.server.errors import Conflict, Forbidden, NotFound
 from tcglab.server.store import Store
 from tcglab.server.tables import Lobby
 
-from .helpers import create, humans, join, pick, running
+from .helpers import create, humans, join, pick, run_apart, running
 
 NAMES = ("Ann", "Bo", "Cy")
 
@@ -184,23 +184,24 @@ def test_a_move_the_computer_was_thinking_over_is_dropped_when_the_game_was_conc
     ponderer = Ponderer()
     monkeypatch.setattr("tcglab.server.tables.make_agent", lambda *args: ponderer)
     seats = [{"kind": "ai", "level": "easy"}, {"kind": "human"}]
-    table, joined = lobby.create({"game": "ps", "seats": seats, "seed": 5, "join": 1})
-    token = joined["token"]
-    while table.state.to_move != 0:  # play up to the computer's turn
-        view = table.view(1, since=10**9)
-        lobby.act(table.id, {"seat": 1, "token": token, "action": pick(view)})
-    played = list(table.state.history)
 
     async def concede_while_it_thinks():
-        lobby._wake_ai(table)
-        thinking = table.ai_task
+        # All on the loop of this coroutine, which the computer's moves are scheduled on.
+        table, joined = lobby.create({"game": "ps", "seats": seats, "seed": 5, "join": 1})
+        token = joined["token"]
+        while table.state.to_move != 0:  # play up to the computer's turn
+            view = table.view(1, since=10**9)
+            lobby.act(table.id, {"seat": 1, "token": token, "action": pick(view)})
+        played = list(table.state.history)
         while not ponderer.thinking.is_set():
             await asyncio.sleep(0.01)
+        thinking = table.ai_task
         lobby.concede(table.id, {"seat": 1, "token": token})
         ponderer.go.set()
         await thinking
+        return table, played
 
-    asyncio.run(concede_while_it_thinks())
+    table, played = run_apart(concede_while_it_thinks())
     assert table.row.result["reason"] == "concede" and table.version == len(played)
     assert lobby.replay(table.id)["actions"] == played
     assert lobby.store.actions(table.id) == played

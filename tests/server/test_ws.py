@@ -32,6 +32,7 @@ from .helpers import (
     lobby_of,
     next_view,
     play,
+    run_apart,
     running,
     told,
     vs_ai,
@@ -363,7 +364,7 @@ class Scripted:
 
 def converse(lobby, table_id, client) -> Scripted:
     """Run one Connection with the scripted `client` until it hangs up or is closed."""
-    asyncio.run(asyncio.wait_for(Connection(client, lobby, table_id).run(), 20))
+    run_apart(asyncio.wait_for(Connection(client, lobby, table_id).run(), 20))
     return client
 
 
