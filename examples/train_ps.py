@@ -90,13 +90,35 @@ def evaluate(policy, envs, games: int, seed: int) -> dict:
     return {"games": games, "wins": wins, "win_rate": wins / games if games else 0.0}
 
 
+def above_zero(kind: type):
+    """An argparse type: a number of `kind` (int or float) above 0, else a one-line error."""
+
+    def parse(text: str):
+        try:
+            value = kind(text)
+        except ValueError:
+            value = None
+        if value is None or not 0 < value < float("inf"):
+            what = "whole number" if kind is int else "number"
+            raise argparse.ArgumentTypeError(f"expected a {what} above 0, not {text!r}")
+        return value
+
+    return parse
+
+
 def main(argv=None) -> dict:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--minutes", type=float, default=5.0, help="minutes of training")
-    parser.add_argument("--steps", type=int, default=None, help="stop after this many steps")
-    parser.add_argument("--games", type=int, default=500, help="evaluation games vs random")
+    parser.add_argument(
+        "--minutes", type=above_zero(float), default=5.0, help="minutes of training, above 0"
+    )
+    parser.add_argument(
+        "--steps", type=above_zero(int), default=None, help="stop after this many steps"
+    )
+    parser.add_argument(
+        "--games", type=above_zero(int), default=500, help="evaluation games vs random, 1 or more"
+    )
     parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--rate", type=float, default=0.01, help="learning rate")
+    parser.add_argument("--rate", type=above_zero(float), default=0.01, help="learning rate")
     args = parser.parse_args(argv)
     started = time.monotonic()
     policy, envs, games, steps = train(args.minutes, args.steps, args.seed, args.rate)

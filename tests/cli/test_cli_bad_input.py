@@ -63,6 +63,14 @@ def one_error_line(err: str, prefix: str = "tcglab: error: ") -> str:
             "argument --games: expected a whole number from 1 to 1,000,000, not '10000000'",
         ),
         (
+            ["play", "higurashi", "--championship", "0"],
+            "argument --championship: expected a whole number from 1 to 100, not '0'",
+        ),
+        (
+            ["sim", "higurashi", "--championship", "101"],
+            "argument --championship: expected a whole number from 1 to 100, not '101'",
+        ),
+        (
             ["play", "pgt", "--draft", str(10**30)],
             "argument --draft: expected a whole number from 1 to 16, not",
         ),
@@ -72,7 +80,7 @@ def one_error_line(err: str, prefix: str = "tcglab: error: ") -> str:
         ),
         (
             ["odds", "pgt", "3D+1", "--target", "x"],
-            "argument --target: expected a whole number, not 'x'",
+            "argument --target: expected a whole number from 1 to 999, not 'x'",
         ),
         (
             ["odds", "pgt", "3D" + "+1" * 100, "--target", "8"],
@@ -307,13 +315,54 @@ def test_tcglab_debug_shows_the_trace_of_a_bug(cli, monkeypatch):
 # -- dice notation ----------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("expression", ["1+3D", "+1+3D", "3D+100", "003D"])
-def test_odds_takes_only_the_documented_notation(cli, expression):
+@pytest.mark.parametrize(
+    ("expression", "why"),
+    [
+        ("1+3D", "it must start with its dice, nD"),
+        ("+1+3D", "it must start with its dice, nD"),
+        ("3D+100", "each modifier and boost has at most 2 digits"),
+        ("003D", "the number of dice has at most 2 digits"),
+        ("11D", "dice must total 1 to 10, not 11"),
+        ("0D", "dice must total 1 to 10, not 0"),
+        ("3D-1D", "dice cannot be subtracted"),
+        ("3D*2", "after 3D come only +mD, +a or -a, not '*2'"),
+        ("", "it is empty"),
+    ],
+)
+def test_odds_takes_only_the_documented_notation_and_says_why(cli, expression, why):
     code, out, err = cli("odds", "pgt", expression, "--target", "8")
     assert code == 2 and out == ""
     assert one_error_line(err) == (
-        f"cannot read dice expression {expression!r}: expected something like 3D+1 or 3D+2D-4"
+        f"cannot read dice expression {expression!r}: {why}; expected something like 3D+1 "
+        "or 3D+2D-4"
     )
+
+
+@pytest.mark.parametrize("target", ["0", "-5", "1000", "99999999999999999999999"])
+def test_odds_refuses_a_target_out_of_range(cli, target):
+    code, out, err = cli("odds", "pgt", "3D", "--target", target)
+    assert code == 2 and out == ""
+    assert one_error_line(err, "tcglab odds: error: ").startswith(
+        f"argument --target: expected a whole number from 1 to 999, not {target!r}"
+    )
+
+
+@pytest.mark.parametrize("flag", [["--json"], ["--target", "8"]])
+def test_odds_chart_refuses_what_it_would_ignore(cli, flag):
+    code, out, err = cli("odds", "pgt", "3D+1", "--chart", *flag)
+    assert code == 2 and out == ""
+    assert one_error_line(err) == (
+        f"--chart prints a table for every target from 2 to 30, so it does not go with "
+        f"{flag[0]}; for one target give an expression and --target T"
+    )
+
+
+def test_odds_chart_is_of_the_expression_given(cli):
+    code, out, err = cli("odds", "pgt", "3D+1", "--chart")
+    assert code == 0 and err == ""
+    assert "| T | 1D+1 | 2D+1 | 3D+1 | best k |" in out
+    code, out, _ = cli("odds", "pgt", "--chart")
+    assert "| T | 1D | 2D | 3D | 4D | 5D | best k |" in out
 
 
 def test_the_odds_help_spells_out_the_notation(cli):

@@ -30,3 +30,12 @@ def test_a_legal_deck_shows_its_curve_and_mix(cli, tmp_path, game_id, cost, grou
     assert sum(
         int(line.split()[-1]) for line in lines[lines.index(f"mix by {group}:") + 1 :]
     ) == len(ids)
+
+
+def test_deck_list_refuses_a_word_it_would_ignore(cli):
+    code, out, err = cli("deck", "list", "pm", "extra")
+    assert code == 2 and out == ""
+    assert err == (
+        "tcglab: error: deck list takes only the game (tcglab deck list pm), not 'extra'; "
+        "to see one deck: tcglab deck show pm NAME\n"
+    )

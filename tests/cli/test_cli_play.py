@@ -5,6 +5,7 @@ import builtins
 import io
 import json
 import re
+import shlex
 
 import pytest
 
@@ -123,6 +124,22 @@ def test_save_replay_then_it_replays_exactly(cli, monkeypatch, tmp_path):
     assert code == 0 and f"Replay written to {path}." in out
     code, out, _ = cli("replay", path)
     assert code == 0 and "reproduced exactly" in out
+
+
+def test_save_replay_refuses_an_existing_file_unless_forced(cli, monkeypatch, tmp_path):
+    path = tmp_path / "mine.json"
+    path.write_text("{}")
+    code, out, err = cli("play", "higurashi", "--save-replay", path)
+    assert code == 2 and out == ""
+    assert err == (
+        f"tcglab: error: {path} already exists; give --save-replay a new file name, or add "
+        "--force to overwrite it\n"
+    )
+    assert path.read_text() == "{}"
+    feed(monkeypatch, "q\n")
+    code, out, _ = cli("play", "higurashi", "--seed", "5", "--save-replay", path, "--force")
+    assert code == 0 and f"Replay written to {path}." in out
+    assert cli("replay", path)[0] == 0
 
 
 def test_save_replay_into_a_missing_folder_fails_before_the_game(cli, tmp_path):
@@ -272,3 +289,34 @@ def test_what_cannot_be_chosen_now_is_listed_with_its_reason(cli, monkeypatch):
     assert re.fullmatch(r"   - Play .+ \(\d+\)", listed[1]), listed[:3]
     assert listed[2].startswith("       ") and listed[2].strip()  # the reason under it
     assert out.index("Your choices:") < out.index("Not possible now:")
+
+
+@pytest.mark.parametrize(
+    ("args", "again"),
+    [
+        (["pgt", "--players", "4", "--seed", "3"], "tcglab play pgt --players 4 --seed 3"),
+        (
+            ["higurashi", "--players", "4", "--option", "bonus_rule=true", "--seat", "2",
+             "--ai", "easy", "--seed", "5"],
+            "tcglab play higurashi --players 4 --option bonus_rule=true --seat 2 --ai easy "
+            "--seed 5",
+        ),
+        (
+            ["pgt", "--draft", "3", "--seed", "8"],
+            "tcglab play pgt --players 3 --seed 8",
+        ),
+        (
+            ["pm", "--vs-deck", "academy-wall", "--deck", "harbor-rush", "--seed", "9"],
+            "tcglab play pm --deck harbor-rush --deck academy-wall --seed 9",
+        ),
+    ],
+)  # fmt: skip
+def test_the_seed_hint_is_a_command_that_deals_the_same_game(cli, monkeypatch, args, again):
+    feed(monkeypatch, "q\n")
+    code, first, err = cli("play", *args)
+    assert code == 0 and err == ""
+    assert f"({again} deals it again)" in first
+    feed(monkeypatch, "q\n")
+    code, second, err = cli(*shlex.split(again)[1:])
+    assert code == 0 and err == ""
+    assert second == first

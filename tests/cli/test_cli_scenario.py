@@ -172,6 +172,22 @@ def test_export_writes_the_position_after_n_actions(cli, tmp_path, replay_file):
     assert built.rng.state == state.rng.state
 
 
+def test_export_refuses_an_existing_file_unless_forced(cli, tmp_path, replay_file):
+    path, _ = replay_file
+    out_file = tmp_path / "mine.toml"
+    out_file.write_text("# my notes\n")
+    code, out, err = cli("scenario", "export", path, "-o", out_file)
+    assert code == 2 and out == ""
+    assert err == (
+        f"tcglab: error: {out_file} already exists; give --output a new file name, or add "
+        "--force to overwrite it\n"
+    )
+    assert out_file.read_text() == "# my notes\n"
+    code, out, err = cli("scenario", "export", path, "-o", out_file, "--force")
+    assert code == 0 and err == ""
+    assert load_scenario(out_file).build().game.id == GAME.id
+
+
 def test_export_prints_the_end_position_by_default(cli, replay_file):
     path, _ = replay_file
     code, out, _ = cli("scenario", "export", path)
@@ -229,3 +245,9 @@ def test_export_refuses_a_table_of_several_games(cli, tmp_path):
         err
         == f"tcglab: error: {path}: a scenario holds one game, and this replay is a championship\n"
     )
+
+
+def test_run_help_says_json_is_a_list(cli):
+    code, out, _ = cli("scenario", "run", "--help")
+    assert code == 0
+    assert "print the results as one JSON list, an object per file" in " ".join(out.split())

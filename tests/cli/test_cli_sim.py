@@ -118,6 +118,13 @@ def test_agents_errors(cli, countdown):
     assert code == 2 and "3 agents for 2 players" in err
     code, _, err = cli("sim", "countdown", "--agents", "genius")
     assert code == 2 and "unknown agent 'genius'; agents: random, heuristic" in err
+    for nothing in ("", ",", " "):
+        code, out, err = cli("sim", "countdown", "--agents", nothing)
+        assert code == 2 and out == ""
+        assert err == (
+            "tcglab: error: --agents names 0 agents for 2 players; give one per seat or one "
+            "for every seat\n"
+        )
 
 
 def test_a_runaway_game_is_an_error_naming_its_seed(cli, countdown):
@@ -130,6 +137,47 @@ def test_a_runaway_game_is_an_error_naming_its_seed(cli, countdown):
         f"tcglab: error: countdown game with seed {first_seed} (2 players) did not end "
         "within 50 actions; a larger --max-actions allows more\n"
     )
+
+
+@pytest.mark.parametrize("backend", ["local", "processes"])
+def test_a_run_stopped_by_an_error_leaves_no_half_written_folder(cli, tmp_path, backend):
+    pytest.importorskip("pyarrow")
+    code, out, err = cli(
+        "sim", "higurashi", "--games", "3", "--max-actions", "5", "--backend", backend,
+        "--records", tmp_path / "runs" / "new", "--save-replays", tmp_path / "replays",
+    )  # fmt: skip
+    assert code == 2 and out == ""
+    assert err.startswith("tcglab: error: higurashi game with seed ") and err.count("\n") == 1
+    assert list(tmp_path.iterdir()) == []  # no folder, no parent made for one, no temporary
+
+
+def test_a_finished_run_puts_its_records_in_place(cli, tmp_path):
+    pytest.importorskip("pyarrow")
+    folder = tmp_path / "runs" / "pm"
+    code, out, err = cli("sim", "pm", "--games", "2", "--records", folder)
+    assert code == 0 and err == ""
+    assert f"records: {folder} (tcglab report pm {folder} --out DIR)" in out
+    assert sorted(p.name for p in folder.iterdir()) == [
+        "cards.parquet",
+        "games.parquet",
+        "run.json",
+    ]
+    assert [p.name for p in tmp_path.iterdir()] == ["runs"]
+    assert [p.name for p in (tmp_path / "runs").iterdir()] == ["pm"]
+
+
+def test_a_stopped_run_leaves_a_folder_that_was_there_as_it_was(cli, tmp_path):
+    kept = tmp_path / "replays"
+    kept.mkdir()
+    (kept / "notes.txt").write_text("mine")
+    code, _, _ = cli("sim", "higurashi", "--games", "3", "--max-actions", "5",
+                     "--save-replays", kept)  # fmt: skip
+    assert code == 2
+    assert [p.name for p in tmp_path.iterdir()] == ["replays"]
+    assert [p.name for p in kept.iterdir()] == ["notes.txt"]
+    code, out, _ = cli("sim", "higurashi", "--games", "2", "--save-replays", kept)
+    assert code == 0 and f"replays: 2 files in {kept}" in out
+    assert len(list(kept.iterdir())) == 3 and [p.name for p in tmp_path.iterdir()] == ["replays"]
 
 
 def test_run_batch_gives_each_finished_game_to_a_callback():
@@ -177,3 +225,20 @@ def test_sim_refuses_replays_of_a_format_of_several_games(cli, tmp_path):
     code, out, err = cli("sim", "pgt", "--match", "--save-replays", tmp_path)
     assert code == 2 and out == ""
     assert err == "tcglab: error: --save-replays writes single games or tables, not a match\n"
+
+
+def test_counts_read_as_english(cli, tmp_path):
+    code, out, _ = cli("sim", "pm", "--games", "1", "--save-replays", tmp_path / "r")
+    assert code == 0
+    assert out.startswith("pm: 1 game · 2 players") and f"replays: 1 file in {tmp_path}" in out
+    code, out, _ = cli("sim", "higurashi", "--championship", "2", "--games", "2")
+    assert code == 0 and "championships/s (" in out
+    code, out, _ = cli("sim", "pgt", "--match", "--games", "2")
+    assert code == 0 and "matches/s (" in out
+    code, _, err = cli("sim", "pm", "--games", "1", "--deck", "harbor-rush")
+    assert code == 2 and err == (
+        "tcglab: error: 1 deck given (--deck, --vs-deck, --decks) for 2 seats; give one deck "
+        "per seat\n"
+    )
+    code, _, err = cli("sim", "pm", "--games", "1", "--players", "3")
+    assert code == 2 and err == "tcglab: error: pm is played by 2 players, not 3\n"

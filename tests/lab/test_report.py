@@ -105,3 +105,42 @@ def test_an_empty_run_and_a_folder_that_is_no_run_are_refused(tcglab, tmp_path):
     assert "holds no games" in one_line_error(tcglab, "ps", empty, "--out", tmp_path / "r")
     err = one_line_error(tcglab, "ps", tmp_path / "nothing", "--out", tmp_path / "r")
     assert "is not a run folder" in err
+
+
+def test_a_damaged_parquet_table_is_refused_naming_it(tcglab, ps_run, tmp_path):
+    folder, _ = ps_run
+    damaged = tmp_path / "damaged"
+    shutil.copytree(folder, damaged)
+    cards = damaged / "cards.parquet"
+    cards.write_bytes(cards.read_bytes()[:200])  # cut short, as by a full disk
+    err = one_line_error(tcglab, "ps", damaged, "--out", tmp_path / "r")
+    assert err.startswith(f"tcglab: error: {cards} is not a readable Parquet table (")
+    assert err.endswith("); record the run again\n")
+    assert not (tmp_path / "r").exists()
+
+
+def test_a_run_folder_given_twice_is_refused(tcglab, ps_run, tmp_path):
+    folder, _ = ps_run
+    again = folder.parent / ".." / folder.parent.name / folder.name
+    err = one_line_error(tcglab, "ps", folder, again, "--out", tmp_path / "r")
+    assert err == (
+        f"tcglab: error: the run folder {folder} is given twice (as {folder} and as {again}); "
+        "give each run folder once\n"
+    )
+    err = one_line_error(tcglab, "ps", folder, folder, "--out", tmp_path / "r")
+    assert err == (
+        f"tcglab: error: the run folder {folder} is given twice; give each run folder once\n"
+    )
+    assert not (tmp_path / "r").exists()
+
+
+def test_glyphs_missing_from_the_fonts_here_do_not_warn(recwarn):
+    from tcglab.lab.report import Page
+
+    page = Page(get_game("ps"), [], {})
+    with page.pyplot.rc_context({"font.sans-serif": ["DejaVu Sans"]}):  # no CJK font
+        figure, axes = page.pyplot.subplots()
+        axes.set_title("ひぐらしのなく頃に")
+        svg = page.svg(figure)
+    assert "ひぐらしのなく頃に" in svg  # kept as text for the browser's fonts
+    assert not [w for w in recwarn if "missing from font" in str(w.message)]

@@ -39,7 +39,7 @@ def test_bad_options_and_player_counts_say_what_is_accepted(make):
         lambda: make("higurashi", options={"hand_limit": 0})
     )
     assert "no rule option 'speed'" in message(lambda: make("ps", options={"speed": 2}))
-    assert message(lambda: make("pm", players=3)) == "pm is played by 2 to 2 players, not 3"
+    assert message(lambda: make("pm", players=3)) == "pm is played by 2 players, not 3"
 
 
 def test_bad_decks_say_what_is_wrong():

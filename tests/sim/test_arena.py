@@ -7,7 +7,8 @@ from collections import Counter
 
 import pytest
 
-from tcglab.engine import BadOption
+from tcglab.engine import BadOption, TcglabError
+from tcglab.lab.backends import Local
 from tcglab.sim import arena
 from tcglab.sim.arena import (
     ArenaFileError,
@@ -160,3 +161,55 @@ def test_a_results_file_that_is_not_a_database_is_a_one_line_error(tmp_path):
     with pytest.raises(ArenaFileError, match=r"cannot use .*notes\.db for arena results"):
         run_arena("ps", ["random", "heuristic"], 2, db_path=bad)
     assert bad.read_text().startswith("these are my notes")
+
+
+def test_another_programs_database_is_refused_untouched(tmp_path, capsys):
+    from tcglab.cli import main
+
+    other = tmp_path / "other.db"
+    with sqlite3.connect(other) as db:
+        db.execute("CREATE TABLE games (title TEXT, year INTEGER)")
+        db.execute("INSERT INTO games VALUES ('Go', -500)")
+    before = other.read_bytes()
+    status = main(["arena", "pm", "--agents", "random,heuristic", "--games", "2", "--db",
+                   str(other), "--backend", "local"])  # fmt: skip
+    out, err = capsys.readouterr()
+    assert status == 2 and out == ""
+    assert err == (
+        f"tcglab: error: cannot use {other} for arena results: it is an SQLite database of "
+        "something else (tables games); give --db a new file or an arena results file\n"
+    )
+    assert other.read_bytes() == before
+
+
+def test_a_results_file_the_arena_wrote_is_used_again(tmp_path):
+    db = tmp_path / "arena.db"
+    run_arena("ps", ["random", "heuristic"], 2, db_path=db)
+    report = run_arena("ps", ["random", "heuristic"], 2, db_path=db, seed=1)
+    assert report["finished"] == 2
+
+
+def test_an_arena_stopped_by_an_error_leaves_no_run_folder(tmp_path):
+    pytest.importorskip("pyarrow")
+
+    class Failing(Local):
+        def map(self, work, jobs):
+            raise RuntimeError("a worker fell over")
+
+    with pytest.raises(RuntimeError, match="a worker fell over"):
+        run_arena("ps", ["random", "heuristic"], 2, db_path=tmp_path / "a.db",
+                  backend=Failing(), records=tmp_path / "runs" / "arena")  # fmt: skip
+    assert [p.name for p in tmp_path.iterdir()] == ["a.db"]
+
+
+def test_a_bad_records_folder_or_results_file_leaves_nothing_behind(tmp_path):
+    pytest.importorskip("pyarrow")
+    taken = tmp_path / "taken.txt"
+    taken.write_text("mine")
+    with pytest.raises(TcglabError, match="it is a file, not a folder"):
+        run_arena("ps", ["random", "heuristic"], 2, db_path=tmp_path / "a.db", records=taken)
+    notes = tmp_path / "notes.db"
+    notes.write_text("not a database")
+    with pytest.raises(ArenaFileError, match="it is not an SQLite database"):
+        run_arena("ps", ["random", "heuristic"], 2, db_path=notes, records=tmp_path / "run")
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["notes.db", "taken.txt"]

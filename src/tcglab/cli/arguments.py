@@ -21,6 +21,11 @@ MAX_ACTIONS = replays.MAX_ACTIONS  # a game longer than this could not be replay
 LONGEST_NUMBER_TEXT = 24
 
 
+def many(count: int, noun: str, nouns: str | None = None) -> str:
+    """`count` and the noun, plural unless it is one: "1 game", "2,000 games"."""
+    return f"{count:,} {noun if count == 1 else nouns or noun + 's'}"
+
+
 def whole_number(minimum: int | None = None, maximum: int | None = None) -> Callable[[str], int]:
     """An argparse type: a whole number (in ASCII digits) from `minimum` to `maximum`."""
     if minimum is not None and maximum is not None:

@@ -26,6 +26,11 @@ def deck_command(args: argparse.Namespace) -> int:
     game = get_game(args.game)
     prebuilt = game.prebuilt_decks()
     if args.action == "list":
+        if args.deck is not None:
+            raise UsageError(
+                f"deck list takes only the game (tcglab deck list {game.id}), not "
+                f"{quoted(args.deck)}; to see one deck: tcglab deck show {game.id} NAME"
+            )
         if not prebuilt:
             raise UsageError(f"{game.id} has no prebuilt decks")
         for name, ids in prebuilt.items():

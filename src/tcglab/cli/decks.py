@@ -30,16 +30,25 @@ def add_deck_arguments(parser: argparse.ArgumentParser) -> None:
 
 def read_decks(game: Game, args: argparse.Namespace, players: int) -> list[list[str]] | None:
     """Card ids per seat from prebuilt names or deck-list files; None for the default."""
+    given = given_decks(args)
+    if not given:
+        return None
+    if len(given) != players:
+        raise UsageError(
+            f"{len(given)} {'deck' if len(given) == 1 else 'decks'} given (--deck, --vs-deck, "
+            f"--decks) for {players} seats; give one deck per seat"
+        )
+    return [deck_cards(game, each) for each in given]
+
+
+def given_decks(args: argparse.Namespace) -> list[str]:
+    """The decks named by --deck, --vs-deck and --decks, in seat order."""
     given = list(args.deck)
     if args.vs_deck:
         given.append(args.vs_deck)
     if args.decks:
         given += [name.strip() for name in args.decks.split(",") if name.strip()]
-    if not given:
-        return None
-    if len(given) != players:
-        raise UsageError(f"--deck given {len(given)} times for {players} seats; give one per seat")
-    return [deck_cards(game, each) for each in given]
+    return given
 
 
 def deck_cards(game: Game, name_or_file: str) -> list[str]:

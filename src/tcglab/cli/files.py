@@ -5,8 +5,11 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from pathlib import Path
+from typing import TypeVar
 
 from tcglab.cli.errors import UsageError
+
+T = TypeVar("T")
 
 
 def read_file(path: Path, what: str, limit: int) -> str:
@@ -52,9 +55,19 @@ def check_writable(path: Path, option: str) -> None:
         raise UsageError(f"cannot write to {path}: no folder {path.parent}")
 
 
-def write(do: Callable[[], object], where: Path) -> None:
+def check_new_file(path: Path, option: str, force: bool) -> None:
+    """As check_writable, and refuse a file that is there already unless `force`: a
+    command never overwrites a file without being told to."""
+    check_writable(path, option)
+    if not force and exists(path):
+        raise UsageError(
+            f"{path} already exists; give {option} a new file name, or add --force to overwrite it"
+        )
+
+
+def write(do: Callable[[], T], where: Path) -> T:
     """Run a file-system write, turning its failure into a one-line error."""
     try:
-        do()
+        return do()
     except OSError as exc:
         raise UsageError(f"cannot write to {where}: {exc.strerror or exc}") from None

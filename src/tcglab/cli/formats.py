@@ -5,12 +5,13 @@ from __future__ import annotations
 
 import argparse
 
-from tcglab.cli.arguments import MAX_GAMES, parse_options, seat_number, whole_number
+from tcglab.cli.arguments import parse_options, seat_number, whole_number
 from tcglab.cli.errors import UsageError
 from tcglab.engine import Capability, Game, get_game
 
 # The formats there is a flag for; the game says which of them it has.
 FORMAT_FLAGS = ("match", "championship", "draft")
+MAX_CHAMPIONSHIP = 100  # games agreed in advance: the most a championship takes (G4-2.6)
 
 
 def add_format_arguments(parser: argparse.ArgumentParser) -> None:
@@ -21,10 +22,10 @@ def add_format_arguments(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument(
         "--championship",
-        type=whole_number(1, MAX_GAMES),
+        type=whole_number(1, MAX_CHAMPIONSHIP),
         metavar="N",
-        help="a championship of N games (Higurashi, G4-2.6: 1 to 100 games; scores add "
-        "up, the highest total is champion and tied leaders alone play on)",
+        help=f"a championship of N games (Higurashi, G4-2.6: 1 to {MAX_CHAMPIONSHIP} games; "
+        "scores add up, the highest total is champion and tied leaders alone play on)",
     )
     parser.add_argument(
         "--draft",

@@ -6,10 +6,12 @@ from __future__ import annotations
 import argparse
 import json
 
-from tcglab.cli.arguments import add_json, integer, text_of_at_most
+from tcglab.cli.arguments import add_json, text_of_at_most, whole_number
 from tcglab.cli.command import Command
 from tcglab.cli.errors import OK, UsageError
 from tcglab.engine import get_game
+
+MAX_TARGET = 999  # past any value a check of at most 40 characters can reach
 
 
 def odds_arguments(parser: argparse.ArgumentParser) -> None:
@@ -24,10 +26,17 @@ def odds_arguments(parser: argparse.ArgumentParser) -> None:
         "characters allowed",
     )
     parser.add_argument(
-        "--target", type=integer, metavar="T", help="the defence to reach, a whole number"
+        "--target",
+        type=whole_number(1, MAX_TARGET),
+        metavar="T",
+        help=f"the defence to reach, 1 to {MAX_TARGET}",
     )
     parser.add_argument(
-        "--chart", action="store_true", help="print the full chart for targets 2 to 30"
+        "--chart",
+        action="store_true",
+        help="print the chart of every dice count for targets 2 to 30 instead: of the "
+        "expression's dice and modifier, or of 1 to 5 dice without one; not with --target "
+        "or --json",
     )
     add_json(
         parser,
@@ -39,7 +48,13 @@ def odds_arguments(parser: argparse.ArgumentParser) -> None:
 def odds_command(args: argparse.Namespace) -> int:
     odds = get_game(args.game).capability("odds").run
     if args.chart:
-        print(odds.chart())
+        for given, flag in ((args.target, "--target"), (args.json or None, "--json")):
+            if given is not None:
+                raise UsageError(
+                    f"--chart prints a table for every target from 2 to 30, so it does not "
+                    f"go with {flag}; for one target give an expression and --target T"
+                )
+        print(odds.chart(args.expression))
         return OK
     if args.expression is None or args.target is None:
         raise UsageError("give a dice expression and --target T (e.g. 3D+1 --target 8), or --chart")
@@ -55,7 +70,7 @@ ODDS = Command(
     "reaches the target, and its fumble and critical chances; the best count is marked. "
     "Attack boosts fold into one check (PGT-11.5): 3D+2D-4 is one 5D-4 check.",
     "tcglab odds pgt 3D+1 --target 8\ntcglab odds pgt 3D+2D-4 --target 10 --json\n"
-    "tcglab odds pgt --chart",
+    "tcglab odds pgt --chart\ntcglab odds pgt 3D+1 --chart",
     odds_arguments,
     odds_command,
 )

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import argparse
 import secrets
+import shlex
 from pathlib import Path
 
 from tcglab.agents.specs import make_agent
@@ -15,11 +16,12 @@ from tcglab.cli.arguments import (
     changed_options,
     seat_number,
     seed_number,
+    shown,
 )
 from tcglab.cli.command import Command
-from tcglab.cli.decks import add_deck_arguments, read_decks
+from tcglab.cli.decks import add_deck_arguments, given_decks, read_decks
 from tcglab.cli.errors import OK, UsageError
-from tcglab.cli.files import check_writable, write
+from tcglab.cli.files import check_new_file, write
 from tcglab.cli.terminal import Quit, TerminalPlayer, play_to_end, result_text, who
 from tcglab.engine import Game, Rng
 from tcglab.engine.capabilities import Capability
@@ -58,7 +60,10 @@ def play_arguments(parser: argparse.ArgumentParser) -> None:
         type=Path,
         metavar="FILE",
         help="write the game (or the whole draft table) to FILE as a replay when it ends "
-        "or you quit",
+        "or you quit; an existing FILE is refused unless --force is given",
+    )
+    parser.add_argument(
+        "--force", action="store_true", help="let --save-replay overwrite an existing file"
     )
     parser.add_argument(
         "--lang",
@@ -86,7 +91,7 @@ def play_command(args: argparse.Namespace) -> int:
     if args.save_replay is not None:
         if played is not None and played.by_agents is not None:
             raise UsageError(f"--save-replay records one game or one table, not a {played.name}")
-        check_writable(args.save_replay, "--save-replay")
+        check_new_file(args.save_replay, "--save-replay", args.force)
     seed = secrets.randbits(32) if args.seed is None else args.seed
     if played is not None and played.by_agents is not None:
         return play_format(game, played, args, seed, players, options)
@@ -111,7 +116,8 @@ def play_game(game: Game, args: argparse.Namespace, seed: int, players: int, opt
         print(result_text(state, me))
     else:
         print(f"\nYou left the game after {len(state.history)} actions.")
-    print(f"This deal's seed was {seed} (tcglab play {game.id} --seed {seed} deals it again).")
+    again = again_command(game, args, seed, players, options)
+    print(f"This deal's seed was {seed} ({again} deals it again).")
     if args.save_replay is not None:
         seats = [args.ai if s in agents else "human" for s in range(players)]
         write(
@@ -120,6 +126,25 @@ def play_game(game: Game, args: argparse.Namespace, seed: int, players: int, opt
         )
         print(f"Replay written to {args.save_replay}.")
     return OK
+
+
+def again_command(game: Game, args: argparse.Namespace, seed: int, players: int, options) -> str:
+    """The command that deals this game again: the seed with every flag that shaped
+    the deal (players, rule options, decks) or the play of the AI seats (seat, AI).
+    `--draft N` is `--players N` (a table of N is its draft)."""
+    words = ["tcglab", "play", game.id]
+    if args.players is not None or args.draft is not None or players != game.default_players:
+        words += ["--players", str(players)]
+    for option in game.options:
+        if options[option.name] != option.default:
+            words += ["--option", f"{option.name}={shown(options[option.name])}"]
+    for deck in given_decks(args):
+        words += ["--deck", deck]
+    if args.seat != 1:
+        words += ["--seat", str(args.seat)]
+    if args.ai != "normal":
+        words += ["--ai", args.ai]
+    return shlex.join([*words, "--seed", str(seed)])
 
 
 def play_format(

@@ -6,9 +6,9 @@ import argparse
 import json
 from pathlib import Path
 
-from tcglab.cli.arguments import add_json
+from tcglab.cli.arguments import add_json, many
 from tcglab.cli.command import Command
-from tcglab.cli.errors import OK
+from tcglab.cli.errors import OK, UsageError
 from tcglab.engine import get_game
 
 
@@ -36,14 +36,23 @@ def report_command(args: argparse.Namespace) -> int:
     from tcglab.lab.report import build
 
     game = get_game(args.game)
+    seen = {}
+    for folder in args.runs:
+        same = seen.setdefault(folder.resolve(), folder)
+        if same is not folder:  # its games would be counted twice
+            again = "" if str(same) == str(folder) else f" (as {same} and as {folder})"
+            raise UsageError(
+                f"the run folder {same} is given twice{again}; give each run folder once"
+            )
     headline = build(game, args.runs, args.out)
     if args.json:
         print(json.dumps(headline, ensure_ascii=False))
     else:
         first = headline["first_seat"]
         rate = "n too small" if first["rate"] is None else f"{first['rate']:.1%}"
+        games = many(headline["games"], "game")
         print(
-            f"{game.id}: {headline['games']:,} games; first seat won {rate} (n={first['n']})\n"
+            f"{game.id}: {games}; first seat won {rate} (n={first['n']})\n"
             f"report: {args.out / 'report.html'} and the CSV tables beside it"
         )
     return OK

@@ -9,10 +9,10 @@ import textwrap
 from pathlib import Path
 
 from tcglab.agents.specs import make_agent
-from tcglab.cli.arguments import add_json, whole_number
+from tcglab.cli.arguments import whole_number
 from tcglab.cli.command import Command
 from tcglab.cli.errors import FAILED, OK, USAGE, UsageError, one_line
-from tcglab.cli.files import check_writable, read_file, write
+from tcglab.cli.files import check_new_file, read_file, write
 from tcglab.cli.play import add_full_control
 from tcglab.cli.terminal import play_to_end, result_text
 from tcglab.engine import ReplayError, Rng, TcglabError, games, get_game
@@ -55,7 +55,12 @@ def scenario_arguments(parser: argparse.ArgumentParser) -> None:
         "tcglab scenario run my-ruling.toml\ntcglab scenario run tests/scenarios/*/*.toml --json",
     )
     run.add_argument("files", nargs="+", type=Path, metavar="FILE", help="scenario files")
-    add_json(run, "the results")
+    run.add_argument(
+        "--json",
+        action="store_true",
+        help="print the results as one JSON list, an object per file: file, ok, error, "
+        "failures (line, field, message, text), game, title, checks",
+    )
     play = action(
         actions,
         "play",
@@ -96,7 +101,17 @@ def scenario_arguments(parser: argparse.ArgumentParser) -> None:
         metavar="N",
         help="the position after the first N actions (default: after all of them)",
     )
-    export.add_argument("-o", "--output", type=Path, metavar="FILE", help="write to FILE")
+    export.add_argument(
+        "-o",
+        "--output",
+        type=Path,
+        metavar="FILE",
+        help="write to FILE (default: print it); an existing FILE is refused unless --force "
+        "is given",
+    )
+    export.add_argument(
+        "--force", action="store_true", help="let --output overwrite an existing file"
+    )
     export.add_argument("--title", default="", help="the scenario's title")
     listing = action(
         actions,
@@ -243,7 +258,7 @@ def export_replay(args: argparse.Namespace) -> int:
     if step > len(record.actions):
         raise UsageError(f"--step takes 0 to {len(record.actions)} for this replay, not {step}")
     if args.output is not None:
-        check_writable(args.output, "--output")
+        check_new_file(args.output, "--output", args.force)
     played = record.table_format or getattr(game.table_format(record.players), "name", None)
     if played:  # a draft or a championship is several games in one state
         raise UsageError(f"{args.replay}: a scenario holds one game, and this replay is a {played}")

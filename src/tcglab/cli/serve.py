@@ -3,11 +3,16 @@
 from __future__ import annotations
 
 import argparse
+import contextlib
+import errno
+import os
+import socket
+import sqlite3
 from pathlib import Path
 
 from tcglab.cli.arguments import seconds_up_to, whole_number
 from tcglab.cli.command import Command
-from tcglab.cli.errors import OK, UsageError
+from tcglab.cli.errors import OK, UsageError, quoted
 from tcglab.cli.files import check_writable
 
 
@@ -56,23 +61,80 @@ def serve_arguments(parser: argparse.ArgumentParser) -> None:
 
 def serve_command(args: argparse.Namespace) -> int:
     try:
-        from tcglab.server import serve
+        from tcglab.server import default_db_path, serve
     except ImportError as exc:
         raise UsageError(
             f"the web server needs its packages ({exc.name} is missing): pip install 'tcglab[web]'"
         ) from None
     if args.db is not None:
         check_writable(args.db, "--db")
+    # Both before the database is opened (or made) and before "serving" is printed.
+    check_listening(args.host, args.port)
+    path = args.db if args.db is not None else default_db_path()
+    check_database(path)
     serve(
         args.host,
         args.port,
-        args.db,
+        path,
         ai_delay=args.ai_delay,
         open_browser=args.open,
         max_actions=args.max_actions,
         expire_after=args.expire_hours * 3600 or None,
     )
     return OK
+
+
+def check_listening(host: str, port: int) -> None:
+    """Refuse a host that is not an address of this machine and a port that cannot be
+    listened on, by binding it once as the server will."""
+    try:
+        found = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM, flags=socket.AI_PASSIVE)
+    except (socket.gaierror, UnicodeError):
+        raise UsageError(
+            f"--host {quoted(host)} is not a known host name or address; give an address "
+            "of this machine, e.g. 127.0.0.1 (this machine only) or 0.0.0.0 (every network)"
+        ) from None
+    family, kind, protocol, _, address = found[0]
+    try:
+        with socket.socket(family, kind, protocol) as probe:
+            if os.name != "nt":  # as the server binds: a port left in TIME_WAIT is free
+                probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+            probe.bind(address)
+    except OSError as exc:
+        if exc.errno == errno.EADDRINUSE:
+            raise UsageError(
+                f"port {port} is in use on {host}; choose another --port (1 to 65535) or "
+                "stop the program that holds it"
+            ) from None
+        if exc.errno == errno.EACCES:
+            raise UsageError(
+                f"no permission to listen on port {port}; ports below 1024 need "
+                "administrator rights, so choose another --port (1024 to 65535)"
+            ) from None
+        if exc.errno == errno.EADDRNOTAVAIL:
+            raise UsageError(
+                f"--host {quoted(host)} is not an address of this machine; give one of its "
+                "addresses, e.g. 127.0.0.1 (this machine only) or 0.0.0.0 (every network)"
+            ) from None
+        raise UsageError(f"cannot listen on {host} port {port}: {exc.strerror or exc}") from None
+
+
+def check_database(path: Path) -> None:
+    """Refuse an existing file that is not an SQLite database, reading it only."""
+    if not path.is_file():
+        return  # the server makes a new one
+    accepted = "give --db a new file or a database `tcglab serve` made"
+    try:
+        with contextlib.closing(
+            sqlite3.connect(f"{path.absolute().as_uri()}?mode=ro", uri=True)
+        ) as db:
+            db.execute("SELECT count(*) FROM sqlite_master").fetchone()
+    except sqlite3.Error as exc:
+        if "not a database" in str(exc) or "encrypted" in str(exc):
+            raise UsageError(
+                f"cannot use {path}: it is not an SQLite database; {accepted}"
+            ) from None
+        raise UsageError(f"cannot use {path} ({exc}); {accepted}") from None
 
 
 SERVE = Command(

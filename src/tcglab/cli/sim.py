@@ -17,6 +17,7 @@ from tcglab.cli.arguments import (
     add_game_arguments,
     add_json,
     changed_options,
+    many,
     whole_number,
 )
 from tcglab.cli.command import Command
@@ -28,6 +29,7 @@ from tcglab.engine.capabilities import Capability
 from tcglab.engine.messages import seat_name
 from tcglab.lab.backends import NAMES, backend
 from tcglab.lab.records import RecordWriter, run_facts
+from tcglab.lab.staging import StagedFolder
 from tcglab.sim import DEFAULT_MAX_ACTIONS, Progress, run_formats, seat_agents
 from tcglab.sim.batch import Batch, run_parts
 
@@ -108,46 +110,61 @@ def sim_command(args: argparse.Namespace) -> int:
     if played is not None and played.by_agents is not None:
         return sim_formats(game, played, args, players, options, agents, decks)
     directory = args.save_replays
+    staged = None
     if directory is not None:
         if args.address:
             raise UsageError("--save-replays writes on this machine; it cannot go with --address")
-        write(lambda: directory.mkdir(parents=True, exist_ok=True), directory)
+        if directory.exists() and not directory.is_dir():
+            raise UsageError(f"cannot write to {directory}: it is a file, not a folder")
+        # written beside DIR and moved in at the end: a failed run leaves no partial folder
+        staged = write(lambda: StagedFolder(directory), directory)
     names = deck_names(game, decks)
     batch = Batch(
         game.id, args.seed, players, options, tuple(agents), args.max_actions,
         None if decks is None else tuple(map(tuple, decks)), names,
         records=args.records is not None,
-        replays=None if directory is None else str(directory),
+        replays=None if staged is None else str(staged.path),
     )  # fmt: skip
     records = None
-    if args.records is not None:
-        settings = run_settings(args, players, options, agents, names, decks)
-        records = RecordWriter(args.records, run_facts(game, "sim", settings, command_line(args)))
-    with Progress(args.games, "games") as bar:
+    try:
+        if args.records is not None:
+            settings = run_settings(args, players, options, agents, names, decks)
+            facts = run_facts(game, "sim", settings, command_line(args))
+            records = RecordWriter(args.records, facts)
+        with Progress(args.games, "games") as bar:
 
-        def finished(part) -> None:
-            if records is not None:
-                records.add(part.games, part.cards)
-            bar.update(part.stop)
+            def finished(part) -> None:
+                if records is not None:
+                    records.add(part.games, part.cards)
+                bar.update(part.stop)
 
-        tally = run_parts(
-            batch, args.games, backend(args.backend, args.jobs, args.address), finished
-        )
-    summary = tally.summary()
-    if records is not None:
-        records.close({"summary": played_summary(summary)})
+            where = backend(args.backend, args.jobs, args.address)
+            tally = run_parts(batch, args.games, where, finished)
+        summary = tally.summary()
+        if records is not None:
+            records.close({"summary": played_summary(summary)})
+            records = None
+        if staged is not None:
+            write(staged.finish, directory)
+            staged = None
+    finally:  # stopped by an error or Ctrl-C: nothing half-written stays
+        if records is not None:
+            records.discard()
+        if staged is not None:
+            staged.discard()
     if args.json:
         print(json.dumps(summary, ensure_ascii=False))
     else:
         print(sim_text(game, summary))
         if directory is not None:
-            print(f"replays: {summary['games']} files in {directory}")
-        if records is not None:
+            print(f"replays: {many(summary['games'], 'file')} in {directory}")
+        if args.records is not None:
             print(f"records: {args.records} (tcglab report {game.id} {args.records} --out DIR)")
     return OK
 
 
 TIMED = ("games_per_s", "actions_per_s", "seconds")
+PLURAL = {"match": "matches"}  # a format's name, counted
 POSITIONAL = ("game",)
 NOT_ARGUMENTS = ("command", "run")
 
@@ -240,7 +257,7 @@ def format_summary(s: dict, name: str) -> dict:
 
 def sim_text(game: Game, s: dict) -> str:
     lines = [
-        headline(game, s, f"{s['games']} games"),
+        headline(game, s, many(s["games"], "game")),
         *seat_rows(s, s["mean_scores"], "mean score"),
         f"mean actions per game: {s['mean_actions']:.1f}",
         f"speed: {s['games_per_s']:,.1f} games/s, {s['actions_per_s']:,.0f} actions/s "
@@ -256,7 +273,8 @@ def format_text(game: Game, s: dict) -> str:
         headline(game, s, f"{s['formats']} x {name}"),
         *seat_rows(s, s["mean_totals"], "mean total"),
         f"mean games per {name}: {s['mean_games']:.1f}",
-        f"speed: {s['formats_per_s']:,.2f} per second ({s['seconds']:.2f} s of play)",
+        f"speed: {s['formats_per_s']:,.2f} {PLURAL.get(name, name + 's')}/s "
+        f"({s['seconds']:.2f} s of play)",
         f"outcomes: {counted(s['outcomes'], s['formats'])}",
     ]
     return "\n".join(lines)
@@ -300,7 +318,7 @@ SIM = Command(
     "tcglab sim higurashi --games 200 --players 5 --json\n"
     "tcglab sim pm --games 50 --agents heuristic,random\n"
     "tcglab sim higurashi --games 10 --save-replays replays/\n"
-    "tcglab sim higurashi --championship 3 --games 100 --agents hard,normal,easy\n"
+    "tcglab sim higurashi --championship 3 --games 100 --agents normal,normal,easy\n"
     "tcglab sim pgt --match --games 50 --agents heuristic,random\n"
     "tcglab sim ps --games 20000 --records runs/ps-1\n"
     "tcglab sim pm --games 5000 --backend ray --address 10.0.0.5:6379",

@@ -247,10 +247,12 @@ class Game(ABC):
         if players is None:
             return self.default_players
         if not isinstance(players, int) or not self.min_players <= players <= self.max_players:
-            raise BadOption(
-                f"{self.id} is played by {self.min_players} to {self.max_players} players, "
-                f"not {players}"
+            counts = (
+                str(self.min_players)
+                if self.min_players == self.max_players
+                else f"{self.min_players} to {self.max_players}"
             )
+            raise BadOption(f"{self.id} is played by {counts} players, not {players}")
         return players
 
     def new_state(

@@ -17,6 +17,7 @@ card was first drawn after the opening hand and first put into play, `pick_taken
 
 from __future__ import annotations
 
+import contextlib
 import json
 from datetime import UTC, datetime
 from pathlib import Path
@@ -25,6 +26,7 @@ import tcglab
 from tcglab.engine import Game, TcglabError
 from tcglab.lab.extras import need
 from tcglab.lab.facts import CARD_COLUMNS
+from tcglab.lab.staging import StagedFolder
 
 RUN_FILE = "run.json"
 TABLES = ("games", "cards")
@@ -73,18 +75,24 @@ class RecordWriter:
         self.folder = Path(folder)
         if (self.folder / RUN_FILE).exists():
             raise RunError(f"{self.folder} already holds a run; give --records a new folder")
-        try:
-            self.folder.mkdir(parents=True, exist_ok=True)
-        except OSError as exc:
-            raise RunError(f"cannot write records to {self.folder}: {exc.strerror}") from None
+        if self.folder.exists() and not self.folder.is_dir():
+            raise RunError(f"cannot write records to {self.folder}: it is a file, not a folder")
         self.pq = need("pyarrow.parquet")
         self.pa = need("pyarrow")
+        try:  # written beside, put in place by close(): a failed run leaves nothing
+            self.staged = StagedFolder(self.folder)
+        except OSError as exc:
+            raise RunError(f"cannot write records to {self.folder}: {exc.strerror}") from None
         self.facts = facts
         self.schemas = schemas()
-        self.writers = {
-            name: self.pq.ParquetWriter(self.folder / f"{name}.parquet", schema)
-            for name, schema in self.schemas.items()
-        }
+        self.writers = {}
+        try:
+            for name, schema in self.schemas.items():
+                path = self.staged.path / f"{name}.parquet"
+                self.writers[name] = self.pq.ParquetWriter(path, schema)
+        except BaseException:
+            self.discard()
+            raise
         self.games: list[dict] = []
         self.cards: list[tuple] = []
 
@@ -113,7 +121,19 @@ class RecordWriter:
         finished = datetime.now(UTC).isoformat(timespec="seconds")
         facts = {**self.facts, **played, "finished": finished}
         text = json.dumps(facts, ensure_ascii=False, indent=1, sort_keys=True)
-        (self.folder / RUN_FILE).write_text(text + "\n", encoding="utf-8")
+        try:
+            (self.staged.path / RUN_FILE).write_text(text + "\n", encoding="utf-8")
+            self.staged.finish(last=(RUN_FILE,))
+        except OSError as exc:
+            self.discard()
+            raise RunError(f"cannot write records to {self.folder}: {exc.strerror}") from None
+
+    def discard(self) -> None:
+        """Leave nothing of a run that did not finish."""
+        for writer in self.writers.values():
+            with contextlib.suppress(Exception):  # a writer broken by the failure itself
+                writer.close()
+        self.staged.discard()
 
 
 def read_facts(folder: Path) -> dict:

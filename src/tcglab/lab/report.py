@@ -11,6 +11,7 @@ import csv
 import html
 import io
 import re
+import warnings
 from collections import Counter
 from pathlib import Path
 
@@ -19,8 +20,9 @@ from tcglab.engine import Game
 from tcglab.lab import metrics
 from tcglab.lab.extras import need
 from tcglab.lab.metrics import MIN_GAMES, Rate
-from tcglab.lab.records import RunError, connect, read_facts
+from tcglab.lab.records import TABLES, RunError, connect, read_facts, schemas
 
+MISSING_GLYPH = r"Glyph \d+ .*missing from font"  # matplotlib's words, at drawing
 METADATA = re.compile(r"\s*<metadata>.*?</metadata>", re.DOTALL)
 FONTS = ["IPAGothic", "IPAPGothic", "Noto Sans CJK JP", "Hiragino Sans", "DejaVu Sans"]
 RATES = (("gih", "GIH WR"), ("oh", "OH WR"), ("gd", "GD WR"), ("gns", "GNS WR"))
@@ -47,9 +49,45 @@ def check_runs(game: Game, folders: list[Path]) -> list[dict]:
     return out
 
 
+def check_tables(folders: list[Path]) -> None:
+    """Refuse, naming it, a run's Parquet file that cannot be read as one (cut short,
+    overwritten) or lacks the columns a run's table has."""
+    pq = need("pyarrow.parquet")
+    wanted = schemas()
+    for folder in folders:
+        for table in TABLES:
+            path = Path(folder) / f"{table}.parquet"
+            try:
+                columns = set(pq.read_schema(path).names)
+            except Exception as exc:  # pyarrow's errors have no common base but Exception
+                reason = (str(exc).strip().splitlines() or [type(exc).__name__])[0]
+                raise RunError(
+                    f"{path} is not a readable Parquet table ({reason[:120]}); record the run again"
+                ) from None
+            missing = [name for name in wanted[table].names if name not in columns]
+            if missing:
+                raise RunError(
+                    f"{path} is not a run's {table} table (no column {', '.join(missing)}); "
+                    "record the run again"
+                )
+
+
 def build(game: Game, folders: list[Path], out: Path) -> dict:
     """Write the report of `folders` into `out`; returns the headline figures."""
     runs = check_runs(game, folders)
+    check_tables(folders)
+    duckdb = need("duckdb")
+    try:
+        return _build(game, runs, folders, out)
+    except duckdb.Error as exc:  # damage past a table's header, met while reading it
+        reason = (str(exc).strip().splitlines() or [type(exc).__name__])[0]
+        raise RunError(
+            f"cannot read the runs {', '.join(map(str, folders))} ({reason[:160]}); "
+            "record them again"
+        ) from None
+
+
+def _build(game: Game, runs: list[dict], folders: list[Path], out: Path) -> dict:
     con = connect(folders)
     for folder, number in zip(folders, range(len(folders)), strict=True):
         count = con.execute("SELECT count(*) FROM games WHERE run = ?", [number]).fetchone()[0]
@@ -278,7 +316,11 @@ class Page:
 
     def svg(self, figure) -> str:
         buffer = io.StringIO()
-        figure.savefig(buffer, format="svg", bbox_inches="tight")
+        with warnings.catch_warnings():
+            # The SVG keeps its text as text, set by the browser in its own fonts: a
+            # glyph missing from this machine's fonts is missing from nothing shown.
+            warnings.filterwarnings("ignore", MISSING_GLYPH, UserWarning)
+            figure.savefig(buffer, format="svg", bbox_inches="tight")
         self.pyplot.close(figure)
         text = buffer.getvalue()
         text = METADATA.sub("", text[text.index("<svg") :])  # a date and licence links

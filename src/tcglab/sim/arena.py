@@ -242,14 +242,46 @@ class ArenaStore:
 
     def __init__(self, path: Path | str) -> None:
         path = Path(path)
+        accepted = "give --db a new file or an arena results file"
+        self.db = None
         try:
+            if path.is_dir():
+                raise ArenaFileError(
+                    f"cannot use {path} for arena results: it is a folder; {accepted}"
+                )
             path.parent.mkdir(parents=True, exist_ok=True)
             self.db = sqlite3.connect(path)
+            # read before writing anything: another program's database stays untouched
+            foreign = foreign_tables(self.db)
+            if foreign:
+                raise ArenaFileError(
+                    f"cannot use {path} for arena results: it is an SQLite database of "
+                    f"something else (tables {', '.join(foreign)}); {accepted}"
+                )
             self.db.executescript(SCHEMA)
-        except (OSError, sqlite3.Error) as exc:
+        except ArenaFileError:
+            self._close_quietly()
+            raise
+        except sqlite3.DatabaseError as exc:
+            self._close_quietly()
+            if "not a database" in str(exc) or "encrypted" in str(exc):
+                raise ArenaFileError(
+                    f"cannot use {path} for arena results: it is not an SQLite database; {accepted}"
+                ) from None
             raise ArenaFileError(
-                f"cannot use {path} for arena results ({exc}); give --db a writable file"
+                f"cannot use {path} for arena results ({exc}); give --db a writable SQLite file"
             ) from None
+        except (OSError, sqlite3.Error) as exc:
+            self._close_quietly()
+            reason = getattr(exc, "strerror", None) or exc
+            raise ArenaFileError(
+                f"cannot use {path} for arena results ({reason}); give --db a writable SQLite file"
+            ) from None
+
+    def _close_quietly(self) -> None:
+        if self.db is not None:
+            self.db.close()
+            self.db = None
 
     def close(self) -> None:
         self.db.close()
@@ -296,6 +328,31 @@ class ArenaStore:
 
     def count_runs(self, game: str) -> int:
         return self.db.execute("SELECT COUNT(*) FROM runs WHERE game = ?", (game,)).fetchone()[0]
+
+
+def _columns(db: sqlite3.Connection) -> dict[str, set[str]]:
+    """Every table of `db` (SQLite's own aside) with its column names."""
+    names = db.execute(
+        "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'"
+    ).fetchall()
+    return {
+        name: {row[1] for row in db.execute(f'PRAGMA table_info("{name.replace(chr(34), "")}")')}
+        for (name,) in names
+    }
+
+
+def foreign_tables(db: sqlite3.Connection) -> list[str]:
+    """The tables of `db` that an arena results file does not have, or has with other
+    columns; none for a new file or one the arena wrote."""
+    ours = sqlite3.connect(":memory:")
+    ours.executescript(SCHEMA)
+    expected = _columns(ours)
+    ours.close()
+    return sorted(
+        name
+        for name, columns in _columns(db).items()
+        if name not in expected or not expected[name] <= columns
+    )
 
 
 def _now() -> str:
@@ -348,12 +405,12 @@ def run_arena(
         raise BadOption(f"an arena needs games >= 1 and jobs >= 1, not {games} and {jobs}")
     matches = schedule(specs, games, seed, players, sorted(game.prebuilt_decks()))
     backend = backend or Processes(jobs)
-    writer = None
-    if records is not None:
-        settings = arena_facts(game, specs, players, options, seed, games, backend.name)
-        writer = RecordWriter(records, run_facts(game, "arena", settings, command))
-    store = ArenaStore(db_path or default_db_path())
+    writer = store = None
     try:
+        if records is not None:  # refused before the results file is touched
+            settings = arena_facts(game, specs, players, options, seed, games, backend.name)
+            writer = RecordWriter(records, run_facts(game, "arena", settings, command))
+        store = ArenaStore(db_path or default_db_path())
         run = store.start_run(game.id, specs, players, options, seed, games)
         thinking = {spec: [0.0, 0, 0.0] for spec in specs}
         jobs_list = [(game.id, options, match, writer is not None) for match in matches]
@@ -378,10 +435,14 @@ def run_arena(
             row["longest_choice"] = longest
         if writer is not None:
             writer.close({"finished_games": report["finished"], "errors": report["errors"]})
+            writer = None
         return report
     finally:
+        if writer is not None:  # the run stopped: no half-written run folder stays
+            writer.discard()
         backend.close()
-        store.close()
+        if store is not None:
+            store.close()
 
 
 def _report(store: ArenaStore, game_id: str, run: int, specs, games, seed, players) -> dict:

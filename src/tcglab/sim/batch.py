@@ -48,7 +48,7 @@ def split_specs(text: str) -> list[str]:
 
 def seat_agents(game: Game, spec: str | None, players: int) -> list[str]:
     """Agent specs per seat: one spec for every seat, or one per seat; each checked."""
-    specs = split_specs(spec or "random")
+    specs = split_specs("random" if spec is None else spec)  # "" names no agent: refused
     if len(specs) == 1:
         specs *= players
     if len(specs) != players:
@@ -85,7 +85,8 @@ def play_out(
         if taken >= max_actions:
             raise RunawayGame(
                 f"{state.game.id} game with seed {state.seed} ({state.players} players) "
-                f"did not end within {max_actions} actions; a larger --max-actions allows more"
+                f"did not end within {max_actions} action{'s' * (max_actions != 1)}; a larger "
+                "--max-actions allows more"
             )
         seat = state.to_move
         if seat is None:

@@ -392,7 +392,8 @@ def test_parse_expr_error_message_exact() -> None:
     with pytest.raises(ValueError) as err:
         parse_expr("x3")
     assert str(err.value) == (
-        "cannot read dice expression 'x3': expected something like 3D+1 or 3D+2D-4"
+        "cannot read dice expression 'x3': it must start with its dice, nD; expected "
+        "something like 3D+1 or 3D+2D-4"
     )
 
 

@@ -109,28 +109,35 @@ def parse_expr(text: str) -> DiceExpr:
         )
     normal = unicodedata.normalize("NFKC", text).translate(_MINUS_SIGNS)
     compact = "".join(normal.split()).upper()
+
+    def refuse(reason: str) -> ValueError:
+        return ValueError(f"cannot read dice expression {text!r}: {reason}; {_EXPECTED_FORM}")
+
     first = _CHECK.match(compact)
     if first is None:
-        raise ValueError(f"cannot read dice expression {text!r}: {_EXPECTED_FORM}")
+        if not compact:
+            raise refuse("it is empty")
+        if re.match(r"\+?[0-9]{3,}D", compact):
+            raise refuse("the number of dice has at most 2 digits")
+        raise refuse("it must start with its dice, nD")
     dice, modifier = int(first[1]), 0
     pos = first.end()
     while pos < len(compact):
+        if re.match(r"[+-][0-9]{3,}", compact[pos:]):
+            raise refuse("each modifier and boost has at most 2 digits")
         term = _TERM.match(compact, pos)
-        if term is None or (term[3] and term[1] == "-"):  # dice cannot be subtracted
-            raise ValueError(f"cannot read dice expression {text!r}: {_EXPECTED_FORM}")
+        if term is None:
+            raise refuse(f"after {compact[:pos]} come only +mD, +a or -a, not {compact[pos:]!r}")
+        if term[3] and term[1] == "-":
+            raise refuse("dice cannot be subtracted")
         sign, number, is_dice = term.groups()
         if is_dice:
             dice += int(number)
         else:
             modifier += -int(number) if sign == "-" else int(number)
         pos = term.end()
-    if dice == 0:
-        raise ValueError(f"cannot read dice expression {text!r}: {_EXPECTED_FORM}")
-    if dice > READ_DICE:
-        raise ValueError(
-            f"cannot read dice expression {text!r}: dice must total 1 to {READ_DICE}, "
-            f"got {dice} ({_EXPECTED_FORM})"
-        )
+    if not 1 <= dice <= READ_DICE:
+        raise refuse(f"dice must total 1 to {READ_DICE}, not {dice}")
     return DiceExpr(dice, modifier)
 
 

@@ -15,7 +15,9 @@ def odds_report(expr_text: str, target: int) -> dict:
     """Every dice count of an "nD+a" check against `target`, exactly (PGT-11.4)."""
     try:
         expr = parse_expr(expr_text)
-    except (ValueError, TypeError):
+    except ValueError as exc:  # its message says what is wrong and what is accepted
+        raise BadExpression(str(exc)) from None
+    except TypeError:
         raise BadExpression(
             f"cannot read dice expression {expr_text!r}: expected something like 3D+1 or 3D+2D-4"
         ) from None
@@ -53,8 +55,16 @@ def report_text(report: dict) -> str:
     return "\n".join(lines)
 
 
-def chart_text(max_dice: int = 5, modifier: int = 0) -> str:
-    """PGT-GAP-23 success chance of exactly k dice for targets 2 to 30."""
+def chart_text(expr_text: str | None = None) -> str:
+    """PGT-GAP-23 success chance of exactly k dice for targets 2 to 30: of 1 to 5 dice
+    with no modifier, or of the dice and modifier of an expression."""
+    max_dice, modifier = 5, 0
+    if expr_text is not None:
+        try:
+            expr = parse_expr(expr_text)
+        except ValueError as exc:
+            raise BadExpression(str(exc)) from None
+        max_dice, modifier = expr.dice, expr.modifier
     return (
         "Success probability rolling exactly k dice (any 1 = fumble 0, all 6 = critical 99)\n"
         + format_chart(max_dice, modifier)
