@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
+from tcglab.cli.arguments import many
 from tcglab.cli.errors import UsageError, quoted
 from tcglab.cli.files import exists, read_file
 from tcglab.engine import BadOption, Game
@@ -35,7 +36,7 @@ def read_decks(game: Game, args: argparse.Namespace, players: int) -> list[list[
         return None
     if len(given) != players:
         raise UsageError(
-            f"{len(given)} {'deck' if len(given) == 1 else 'decks'} given (--deck, --vs-deck, "
+            f"{many(len(given), 'deck')} given (--deck, --vs-deck, "
             f"--decks) for {players} seats; give one deck per seat"
         )
     return [deck_cards(game, each) for each in given]

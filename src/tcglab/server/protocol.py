@@ -209,8 +209,7 @@ class Connection:
         self.table_id = table_id
         self.watch: Watch | None = None  # the last hello's: what acts and changes are for
         self.shown: Watch | None = None  # what the writer's views show now
-        self.pending: deque[dict | ViewDue] = deque()
-        self.views_due = 0  # ViewDue items in `pending`
+        self.pending: deque[dict | ViewDue] = deque()  # at most MAX_PENDING
         self.ready = asyncio.Event()  # set when `pending` has something
 
     async def run(self) -> None:
@@ -238,13 +237,11 @@ class Connection:
 
     def _put(self, item: dict | ViewDue) -> None:
         self.pending.append(item)
-        if isinstance(item, ViewDue):
-            self.views_due += 1
         self.ready.set()
 
     def poke(self) -> None:
         """The table changed: a view is due, unless one waits already (it will show this)."""
-        if not self.views_due:
+        if not any(isinstance(item, ViewDue) for item in self.pending):
             self._put(ViewDue())
 
     async def _write(self) -> None:
@@ -252,9 +249,7 @@ class Connection:
             while not self.pending:
                 self.ready.clear()
                 await self.ready.wait()
-            item = self.pending.popleft()
-            if isinstance(item, ViewDue):
-                self.views_due -= 1  # a change from now on needs a view of its own
+            item = self.pending.popleft()  # a change from now on needs a view of its own
             text = self._reply_text(item)
             if text is None:
                 continue
@@ -338,9 +333,7 @@ class Connection:
     def _drop_change_views(self) -> None:
         """Forget the views of changes still waiting (no reply rides on them): what they
         would show, the hello's view shows, as the hello asked."""
-        kept = [item for item in self.pending if not is_change_view(item)]
-        self.pending = deque(kept)
-        self.views_due = sum(isinstance(i, ViewDue) for i in kept)
+        self.pending = deque(item for item in self.pending if not is_change_view(item))
 
     def _unwatch(self) -> None:
         """Stop watching the table (its seat counts this connection gone)."""

@@ -11,16 +11,21 @@ class BadExpression(TcglabError):
     """A dice expression that does not parse."""
 
 
-def odds_report(expr_text: str, target: int) -> dict:
-    """Every dice count of an "nD+a" check against `target`, exactly (PGT-11.4)."""
+def parsed(expr_text):
+    """The dice expression of `expr_text`, or a one-line BadExpression."""
     try:
-        expr = parse_expr(expr_text)
+        return parse_expr(expr_text)
     except ValueError as exc:  # its message says what is wrong and what is accepted
         raise BadExpression(str(exc)) from None
     except TypeError:
         raise BadExpression(
             f"cannot read dice expression {expr_text!r}: expected something like 3D+1 or 3D+2D-4"
         ) from None
+
+
+def odds_report(expr_text: str, target: int) -> dict:
+    """Every dice count of an "nD+a" check against `target`, exactly (PGT-11.4)."""
+    expr = parsed(expr_text)
     rows = odds_table(expr, target)
     best = max(rows, key=lambda o: (o.p_success, -o.dice)).dice
     return {
@@ -60,10 +65,7 @@ def chart_text(expr_text: str | None = None) -> str:
     with no modifier, or of the dice and modifier of an expression."""
     max_dice, modifier = 5, 0
     if expr_text is not None:
-        try:
-            expr = parse_expr(expr_text)
-        except ValueError as exc:
-            raise BadExpression(str(exc)) from None
+        expr = parsed(expr_text)
         max_dice, modifier = expr.dice, expr.modifier
     return (
         "Success probability rolling exactly k dice (any 1 = fumble 0, all 6 = critical 99)\n"
