@@ -151,7 +151,7 @@ def test_new_state_checks_options_and_players():
     for players in (1, 4, 0, "2", 2.0, True):
         with pytest.raises(BadOption) as caught:
             GAME.new_state(5, players)
-        assert str(caught.value) == f"dicerace is played by 2 to 3 players, not {players}"
+        assert str(caught.value) == f"dicerace is played by 2 to 3 players, not {players!r}"
     with pytest.raises(BadOption):
         GAME.new_state(5, options={"target": 0})
 
@@ -225,3 +225,9 @@ def test_a_game_is_listed_by_its_id_name_and_players():
 def test_render_defaults_to_the_observation_as_json():
     text = GAME.render(GAME.new_state(5).observe(0))
     assert text.startswith("{") and '"scores"' in text
+
+
+@pytest.mark.parametrize("given", [["first_player"], "first_player=p1", 3])
+def test_options_that_are_not_a_mapping_are_one_line_refusals(given):
+    with pytest.raises(BadOption, match="options are given as a mapping of option name to value"):
+        GAME.resolve_options(given)

@@ -15,7 +15,7 @@ with warnings.catch_warnings():  # pettingzoo.test loads a classic game the old 
     warnings.simplefilter("ignore", DeprecationWarning)
     from pettingzoo.test import api_test, seed_test
 
-from tcglab.engine import IllegalAction  # noqa: E402
+from tcglab.engine import BadOption, IllegalAction  # noqa: E402
 from tcglab.engine.state import Result  # noqa: E402
 from tcglab.rl import aec_env  # noqa: E402
 from tcglab.rl.aec import rewards  # noqa: E402
@@ -101,6 +101,29 @@ def test_an_illegal_index_says_which_are_legal_and_changes_nothing():
     assert env.state.digest() == before
     with pytest.raises(IllegalAction):
         env.step("two")
+    assert env.state.digest() == before
+
+
+def test_a_fractional_index_is_refused_not_rounded_down():
+    env = aec_env("ps")
+    env.reset(seed=4)
+    legal = int(np.flatnonzero(env.observe(env.agent_selection)["action_mask"])[0])
+    before = env.state.digest()
+    for fraction in (legal + 0.5, float(legal), np.float64(legal)):
+        with pytest.raises(IllegalAction, match="is not a legal action"):
+            env.step(fraction)
+        assert env.state.digest() == before
+    env.step(np.int64(legal))  # a numpy integer is a whole number
+    assert env.state.digest() != before
+
+
+@pytest.mark.parametrize("seed", ["7", -1, 2.0, True])
+def test_reset_takes_a_whole_seed_from_zero(seed):
+    env = aec_env("ps")
+    env.reset(seed=3)
+    before = env.state.digest()
+    with pytest.raises(BadOption, match=f"seed takes a whole number from 0, not {seed!r}"):
+        env.reset(seed=seed)
     assert env.state.digest() == before
 
 

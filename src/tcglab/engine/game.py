@@ -235,6 +235,13 @@ class Game(ABC):
 
     def _resolve(self, given: Mapping[str, Any] | None, table: Capability | None) -> dict:
         values = {o.name: o.default for o in self._known_options(table)}
+        if given is not None and not isinstance(given, Mapping):
+            raise BadOption(
+                f"{self.id}'s options are given as a mapping of option name to value "
+                f"(such as {{{self.options[0].name!r}: ...}}), not {type(given).__name__}"
+                if self.options
+                else f"{self.id}'s options are given as a mapping, not {type(given).__name__}"
+            )
         for name, value in (given or {}).items():
             values[name] = self.option(name, table).check(value)
         return values
@@ -246,13 +253,18 @@ class Game(ABC):
     def check_players(self, players: int | None) -> int:
         if players is None:
             return self.default_players
-        if not isinstance(players, int) or not self.min_players <= players <= self.max_players:
+        # bool is an int to Python, but True players is a mistake, not one player
+        if (
+            not isinstance(players, int)
+            or isinstance(players, bool)
+            or not self.min_players <= players <= self.max_players
+        ):
             counts = (
                 str(self.min_players)
                 if self.min_players == self.max_players
                 else f"{self.min_players} to {self.max_players}"
             )
-            raise BadOption(f"{self.id} is played by {counts} players, not {players}")
+            raise BadOption(f"{self.id} is played by {counts} players, not {players!r}")
         return players
 
     def new_state(

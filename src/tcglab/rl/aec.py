@@ -87,7 +87,10 @@ class TcglabAEC(AECEnv):
 
     def reset(self, seed=None, options=None):
         if seed is not None:
-            self._seeds = Rng(seed)
+            # as Gymnasium's seeding: a whole number from 0 (a bool or 2.0 is a mistake)
+            if type(seed) is bool or not hasattr(seed, "__index__") or seed < 0:
+                raise BadOption(f"seed takes a whole number from 0, not {seed!r}")
+            self._seeds = Rng(int(seed))
         self.new_game(self._seeds.below(2**31))
         self.agents = list(self.possible_agents)
         self.rewards = dict.fromkeys(self.agents, 0.0)

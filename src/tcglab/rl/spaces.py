@@ -10,6 +10,7 @@ options.
 
 from __future__ import annotations
 
+import operator
 from array import array
 from functools import cache
 from typing import TYPE_CHECKING, Protocol
@@ -156,7 +157,9 @@ class Spaces:
         """The legal action at `index`; IllegalAction naming the legal indices if none is."""
         legal = self.legal(state) if legal is None else legal
         try:
-            return legal[int(index)]
+            # operator.index takes ints and numpy integers but no float: 1.5 is refused,
+            # never played as 1
+            return legal[operator.index(index)]
         except (KeyError, TypeError, ValueError):
             shown = ", ".join(f"{i} ({a})" for i, a in sorted(legal.items())[:12])
             more = f" ... ({len(legal)} in all)" if len(legal) > 12 else ""
