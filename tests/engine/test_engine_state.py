@@ -74,6 +74,18 @@ def test_an_illegal_action_changes_nothing():
     assert unchanged(state) == before
 
 
+@pytest.mark.parametrize("given", [None, 3, ("roll",)])
+def test_something_that_is_not_an_action_is_refused_in_one_line(given):
+    state = GAME.new_state(99)
+    before = unchanged(state)
+    with pytest.raises(IllegalAction) as caught:
+        state.apply(given)
+    assert str(caught.value) == (
+        f"{given!r} is not an action: give an action id (a str) or an Action from legal_actions()"
+    )
+    assert unchanged(state) == before
+
+
 def test_an_action_after_the_end_is_refused():
     state = GAME.new_state(99, options={"target": 1})
     state.apply("roll")

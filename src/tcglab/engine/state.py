@@ -148,7 +148,12 @@ class State(ABC):
         if isinstance(action, str):
             action_id = action
         else:  # an Action is a tuple led by its id
-            action_id = action[0] if isinstance(action, Action) else action.id
+            action_id = action[0] if isinstance(action, Action) else getattr(action, "id", None)
+            if not isinstance(action_id, str):
+                raise IllegalAction(
+                    f"{action!r} is not an action: give an action id (a str) or an Action "
+                    "from legal_actions()"
+                )
         for legal in self._legal:
             if legal[0] == action_id:
                 break
