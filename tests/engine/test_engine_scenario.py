@@ -252,6 +252,47 @@ def test_names_and_texts_read_as_they_are_shown(change, field, says):
     assert "\n" not in message and "\x1b" not in message
 
 
+@pytest.mark.parametrize(
+    ("game", "forced", "field", "says"),
+    [
+        ("pgt", "dice = [6, 5, 7]", "random.dice.3", "7 is out of range; accepted: 1 to 6"),
+        ("pgt", "reroll = [0]", "random.reroll.1", "0 is out of range; accepted: 1 to 6"),
+        ("higurashi", "chance = 9", "random.chance", "9 is out of range; accepted: 1 to 6"),
+        ("higurashi", "scout = [-1]", "random.scout.1", "-1 is out of range; accepted: 1 to 6"),
+        ("pm", "first_player = 2", "random.first_player", "2 is out of range; accepted: 0 to 1"),
+        ("ps", "first_player = [1, 6]", "random.first_player.2", "6 is out of range; accepted"),
+    ],
+)
+def test_a_forced_result_no_draw_can_give_is_refused_as_the_file_is_read(game, forced, field, says):
+    """Not when the draw comes, which may be many actions on: a die of every game has six
+    sides, a coin toss two."""
+    text = f'game = "{game}"\nscript = ["anything"]\n\n[random]\n{forced}\n'
+    with pytest.raises(ScenarioError) as caught:
+        load_scenario(f"{game}.toml", text)
+    assert str(caught.value).startswith(f"{game}.toml:5: {field}: {says}")
+
+
+def test_a_forced_die_names_its_own_line_and_its_entry_of_the_script():
+    text = 'game = "pgt"\n\n[random]\ndice = [\n    6,\n    5,\n    7,\n]\n'
+    with pytest.raises(ScenarioError, match=r"^pgt\.toml:7: random\.dice\.3: 7 is out of"):
+        load_scenario("pgt.toml", text)
+    text = 'game = "pgt"\nscript = ["pass", { action = "attack", random = { dice = [4, 8] } }]\n'
+    with pytest.raises(ScenarioError) as caught:
+        load_scenario("pgt.toml", text)
+    assert str(caught.value) == (
+        "pgt.toml:2: script.2.random.dice.2: 8 is out of range; accepted: 1 to 6"
+    )
+
+
+def test_every_purpose_of_every_shipped_game_says_what_its_draws_give():
+    """So that each forced result is checked as the file is read (the toy game's die
+    has the sides a rule option gives it, so it is checked when drawn)."""
+    for game in registry.games().values():
+        if game is not GAME and any(c.name == "scenario" for c in game.capabilities):
+            fmt = load_scenario("x.toml", f'game = "{game.id}"\n').format
+            assert set(fmt.results) == set(fmt.purposes), game.id
+
+
 def test_a_toml_mistake_keeps_its_line():
     message = error_of(RACE.replace("seed = 7", "seed = = 7"))
     assert message.startswith("race.toml: not TOML: ") and "line 5" in message

@@ -134,6 +134,66 @@ def test_a_run_folder_given_twice_is_refused(tcglab, ps_run, tmp_path):
     assert not (tmp_path / "r").exists()
 
 
+def test_a_report_that_fails_midway_leaves_nothing_behind(tcglab, ps_run, tmp_path, monkeypatch):
+    """The report is written beside --out and put in place whole: a chart that fails
+    leaves no new folder, a full disk leaves an earlier report as it was."""
+    import errno
+
+    from tcglab.lab import report
+
+    folder, _ = ps_run
+
+    def broken_chart(*args):
+        raise RuntimeError("the chart failed")
+
+    monkeypatch.setattr(report.Page, "html", broken_chart)
+    status, out, err = tcglab("report", "ps", folder, "--out", tmp_path / "new" / "r")
+    assert status == 1 and out == "" and "RuntimeError: the chart failed" in err
+    assert list(tmp_path.iterdir()) == []
+    monkeypatch.undo()
+
+    earlier = tmp_path / "earlier"
+    earlier.mkdir()
+    (earlier / "report.html").write_text("the earlier report")
+    (earlier / "cards.csv").write_text("the earlier cards")
+    real = report._csv
+
+    def full_disk(path, header, rows):
+        if path.name == "first_seat.csv":  # after cards.csv and matchups.csv
+            raise OSError(errno.ENOSPC, "No space left on device")
+        real(path, header, rows)
+
+    monkeypatch.setattr(report, "_csv", full_disk)
+    err = one_line_error(tcglab, "ps", folder, "--out", earlier)
+    assert err == f"tcglab: error: cannot write the report to {earlier}: No space left on device\n"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["earlier"]
+    assert sorted(p.name for p in earlier.iterdir()) == ["cards.csv", "report.html"]
+    assert (earlier / "report.html").read_text() == "the earlier report"
+    assert (earlier / "cards.csv").read_text() == "the earlier cards"
+
+
+def test_a_new_report_folder_gets_the_usual_permissions(tmp_path):
+    """A staged folder is made as any new folder is, not for its owner alone."""
+    import os
+
+    from tcglab.lab.staging import StagedFolder
+
+    staged = StagedFolder(tmp_path / "r")
+    staged.finish()
+    mask = os.umask(0)
+    os.umask(mask)
+    assert (tmp_path / "r").stat().st_mode & 0o777 == 0o777 & ~mask
+
+
+def test_an_out_that_is_a_file_is_refused_untouched(tcglab, ps_run, tmp_path):
+    folder, _ = ps_run
+    taken = tmp_path / "taken.html"
+    taken.write_text("mine")
+    err = one_line_error(tcglab, "ps", folder, "--out", taken)
+    assert err == f"tcglab: error: cannot write the report to {taken}: it is a file, not a folder\n"
+    assert [p.name for p in tmp_path.iterdir()] == ["taken.html"] and taken.read_text() == "mine"
+
+
 def test_glyphs_missing_from_the_fonts_here_do_not_warn(recwarn):
     from tcglab.lab.report import Page
 

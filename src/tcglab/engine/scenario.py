@@ -14,12 +14,11 @@ state back out as one. A game offers it as its `scenario` tool capability.
 from __future__ import annotations
 
 import re
-import unicodedata
 from abc import ABC, abstractmethod
 from typing import Any, ClassVar
 
 from tcglab.engine.errors import ScenarioError
-from tcglab.engine.text import has_hidden_characters
+from tcglab.engine.text import has_control_characters, has_hidden_characters
 
 __all__ = ["Fields", "ScenarioError", "ScenarioFormat", "Source"]
 
@@ -152,7 +151,7 @@ class Fields:
         """A string without control characters but line breaks and tabs: every text of
         a scenario may reach a terminal or a page."""
         value = self._typed(name, default, str, "a string")
-        if any(unicodedata.category(c) == "Cc" and c not in "\n\t" for c in value):
+        if has_control_characters(value, allowed="\n\t"):
             raise self.fail(name, "control characters are not accepted (line breaks and tabs are)")
         return value
 
@@ -233,12 +232,16 @@ class ScenarioFormat(ABC):
       ("main": "the main phase of the turn player").
     - `purposes`: the forced-random purposes the game's draws are tagged with, each
       with what it forces ("dice": "the dice of the next checks, in order").
+    - `results`: the lowest and highest result a draw of each purpose gives ("dice":
+      (1, 6)); a forced result outside them is refused as the file is read. A purpose
+      not listed (a die whose sides a rule option sets) is checked when it is drawn.
     - `rule_prefix`: how the game's rule IDs begin ("PGT"), which a file's `rule` list
       is checked against; empty means the game id in capitals.
     """
 
     points: ClassVar[dict[str, str]] = {}
     purposes: ClassVar[dict[str, str]] = {}
+    results: ClassVar[dict[str, tuple[int, int]]] = {}
     rule_prefix: ClassVar[str] = ""
 
     @abstractmethod

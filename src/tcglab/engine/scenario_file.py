@@ -315,9 +315,16 @@ def read_random(table: Fields, name: str, fmt: ScenarioFormat) -> tuple:
         if purpose not in fmt.purposes:
             accepted = ", ".join(fmt.purposes) or "none"
             raise forced.fail(purpose, f"not a purpose of this game; accepted: {accepted}")
-        values = [values] if isinstance(values, int) else forced.items(purpose)
+        single = isinstance(values, int)
+        values = [values] if single else forced.items(purpose)
         if not all(isinstance(v, int) and not isinstance(v, bool) for v in values):
             raise forced.fail(purpose, "expected a whole number or a list of them")
+        # refused here rather than when drawn, which may be many actions later
+        lo, hi = fmt.results.get(purpose, (None, None))
+        for number, value in enumerate(values, 1):
+            if lo is not None and not lo <= value <= hi:
+                entry = purpose if single else f"{purpose}.{number}"
+                raise forced.fail(entry, f"{value} is out of range; accepted: {lo} to {hi}")
         out.append((purpose, tuple(values)))
     return tuple(out)
 

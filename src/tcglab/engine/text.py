@@ -17,3 +17,10 @@ def has_hidden_characters(text: str) -> bool:
     if CONTROL.search(text):
         return True
     return not text.isascii() and any(unicodedata.category(c) == "Cf" for c in text)
+
+
+def has_control_characters(text: str, allowed: str = "") -> bool:
+    """Whether `text` holds a control character (Cc) other than those `allowed`: a text
+    of several lines allows its line breaks and tabs ("\n\t"), and one that is parsed
+    line by line rather than shown, such as a pasted deck list, a carriage return too."""
+    return any(c not in allowed for c in CONTROL.findall(text))

@@ -21,6 +21,7 @@ from tcglab.lab import metrics
 from tcglab.lab.extras import need
 from tcglab.lab.metrics import MIN_GAMES, Rate
 from tcglab.lab.records import TABLES, RunError, connect, read_facts, schemas
+from tcglab.lab.staging import StagedFolder
 
 MISSING_GLYPH = r"Glyph \d+ .*missing from font"  # matplotlib's words, at drawing
 METADATA = re.compile(r"\s*<metadata>.*?</metadata>", re.DOTALL)
@@ -93,19 +94,30 @@ def _build(game: Game, runs: list[dict], folders: list[Path], out: Path) -> dict
         count = con.execute("SELECT count(*) FROM games WHERE run = ?", [number]).fetchone()[0]
         if not count:
             raise RunError(f"{folder} holds no games")
-    try:
-        out.mkdir(parents=True, exist_ok=True)
+    if out.exists() and not out.is_dir():
+        raise RunError(f"cannot write the report to {out}: it is a file, not a folder")
+    try:  # written beside `out` and put in place whole: a failure leaves `out` as it was
+        staged = StagedFolder(out)
     except OSError as exc:
         raise RunError(f"cannot write the report to {out}: {exc.strerror}") from None
-    faces = game.card_faces()
-    cards = metrics.card_metrics(con)
-    table = metrics.matchups(con)
-    seat = metrics.first_seat(con)
-    length = metrics.lengths(con)
-    write_csvs(out, faces, cards, table, seat, length)
-    page = Page(game, runs, faces)
-    (out / "report.html").write_text(page.html(cards, table, seat, length), encoding="utf-8")
-    return {"game": game.id, "runs": [str(f) for f in folders], **metrics.headline(con)}
+    try:
+        faces = game.card_faces()
+        cards = metrics.card_metrics(con)
+        table = metrics.matchups(con)
+        seat = metrics.first_seat(con)
+        length = metrics.lengths(con)
+        write_csvs(staged.path, faces, cards, table, seat, length)
+        page = Page(game, runs, faces).html(cards, table, seat, length)
+        (staged.path / "report.html").write_text(page, encoding="utf-8")
+        headline = metrics.headline(con)
+        staged.finish(last=("report.html",))
+    except OSError as exc:
+        staged.discard()
+        raise RunError(f"cannot write the report to {out}: {exc.strerror or exc}") from None
+    except BaseException:
+        staged.discard()
+        raise
+    return {"game": game.id, "runs": [str(f) for f in folders], **headline}
 
 
 # -- CSV ----------------------------------------------------------------------------

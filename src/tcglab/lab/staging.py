@@ -5,8 +5,8 @@ half-written behind."""
 from __future__ import annotations
 
 import os
+import secrets
 import shutil
-import tempfile
 from pathlib import Path
 
 
@@ -25,7 +25,7 @@ class StagedFolder:
             missing = missing.parent
         parent.mkdir(parents=True, exist_ok=True)
         try:
-            self.path = Path(tempfile.mkdtemp(prefix=f".{self.target.name}.", dir=parent))
+            self.path = _new_folder(parent, f".{self.target.name}.")
         except OSError:
             self._remove_made()
             raise
@@ -51,3 +51,16 @@ class StagedFolder:
                 folder.rmdir()
             except OSError:  # something else was put there meanwhile: leave it
                 break
+
+
+def _new_folder(parent: Path, prefix: str) -> Path:
+    """A new folder in `parent` of a name nothing else has, with the permissions any
+    new folder gets (tempfile.mkdtemp's are the owner's alone, and the folder keeps
+    them once in place)."""
+    while True:
+        path = parent / f"{prefix}{secrets.token_hex(4)}"
+        try:
+            path.mkdir()
+        except FileExistsError:
+            continue
+        return path

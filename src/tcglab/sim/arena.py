@@ -12,12 +12,13 @@ many workers play them; they come back, are stored and are recorded in index ord
 
 A game in which an agent fails (an illegal action, or an error inside the agent) is
 stopped and stored as an error naming the agent, the game index and its seed; the run
-carries on. Each game is written in its own transaction, so an interrupted run leaves
-every stored game whole.
+carries on. A run that stops before its end (Ctrl-C, an error, a worker lost) is taken
+out of the results file again in one transaction, so the file holds whole runs only.
 """
 
 from __future__ import annotations
 
+import contextlib
 import json
 import sqlite3
 import time
@@ -311,6 +312,12 @@ class ArenaStore:
         with self.db:
             self.db.execute("UPDATE runs SET finished = ? WHERE id = ?", (_now(), run))
 
+    def forget_run(self, run: int) -> None:
+        """Take out a run that did not finish, its games with it, in one transaction."""
+        with self.db:
+            self.db.execute("DELETE FROM games WHERE run = ?", (run,))
+            self.db.execute("DELETE FROM runs WHERE id = ?", (run,))
+
     def results(self, game: str, run: int | None = None) -> list[tuple[list[str], list[int]]]:
         """(agent per seat, winning seats) of every finished game of `game` (or one run)."""
         query = "SELECT seats, winners FROM games WHERE game = ? AND error IS NULL"
@@ -318,6 +325,8 @@ class ArenaStore:
         if run is not None:
             query += " AND run = ?"
             args += (run,)
+        else:  # a run killed outright, or one under way in another process, is not counted
+            query += " AND run IN (SELECT id FROM runs WHERE finished IS NOT NULL)"
         rows = self.db.execute(query + " ORDER BY id", args)
         return [(json.loads(seats), json.loads(winners)) for seats, winners in rows]
 
@@ -405,13 +414,13 @@ def run_arena(
         raise BadOption(f"an arena needs games >= 1 and jobs >= 1, not {games} and {jobs}")
     matches = schedule(specs, games, seed, players, sorted(game.prebuilt_decks()))
     backend = backend or Processes(jobs)
-    writer = store = None
+    writer = store = unfinished = None
     try:
         if records is not None:  # refused before the results file is touched
             settings = arena_facts(game, specs, players, options, seed, games, backend.name)
             writer = RecordWriter(records, run_facts(game, "arena", settings, command))
         store = ArenaStore(db_path or default_db_path())
-        run = store.start_run(game.id, specs, players, options, seed, games)
+        run = unfinished = store.start_run(game.id, specs, players, options, seed, games)
         thinking = {spec: [0.0, 0, 0.0] for spec in specs}
         jobs_list = [(game.id, options, match, writer is not None) for match in matches]
         for done, record in enumerate(backend.map(_play_job, jobs_list), start=1):
@@ -436,10 +445,14 @@ def run_arena(
         if writer is not None:
             writer.close({"finished_games": report["finished"], "errors": report["errors"]})
             writer = None
+        unfinished = None
         return report
     finally:
         if writer is not None:  # the run stopped: no half-written run folder stays
             writer.discard()
+        if unfinished is not None:  # nor a run in the results file that later reports count
+            with contextlib.suppress(sqlite3.Error):  # the file itself may be what failed
+                store.forget_run(unfinished)
         backend.close()
         if store is not None:
             store.close()

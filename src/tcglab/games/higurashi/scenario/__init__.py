@@ -20,6 +20,7 @@ if TYPE_CHECKING:
 class HigurashiScenario(ScenarioFormat):
     points = POINTS
     purposes = PURPOSES
+    results = dict.fromkeys(PURPOSES, (1, 6))  # every forced draw is a six-sided die
     rule_prefix = "G4"
 
     def build(self, game, position: Fields, *, seed: int, options: dict, players: int):

@@ -54,6 +54,8 @@ class PgtScenario(ScenarioFormat):
         "first_player": "the dice rolled for first player, P1's then P2's; a tie rolls "
         "again (PGT-6.3, PGT-7.8(1), PGT-GAP-5)",
     }
+    # every draw a scenario forces is a six-sided die
+    results: ClassVar[dict[str, tuple[int, int]]] = dict.fromkeys(purposes, (1, 6))
     rule_prefix = "PGT"
 
     def build(self, game, position: Fields, *, seed: int, options: dict, players: int):

@@ -36,6 +36,7 @@ class PMScenario(ScenarioFormat):
     purposes: ClassVar[dict[str, str]] = {
         "first_player": "the coin toss for the first player (PM-1.10.1): 0 is p1, 1 is p2",
     }
+    results: ClassVar[dict[str, tuple[int, int]]] = {"first_player": (0, 1)}
 
     def build(self, game, position: Fields, *, seed: int, options: dict, players: int):
         if players != 2:

@@ -23,6 +23,7 @@ class PSScenario(ScenarioFormat):
     purposes: ClassVar[dict[str, str]] = {
         "first_player": "who goes first when a game is dealt: 0 for p1, 1 for p2 (PS-GAP-5)",
     }
+    results: ClassVar[dict[str, tuple[int, int]]] = {"first_player": (0, 1)}
     rule_prefix = "PS"
 
     def build(self, game, position: Fields, *, seed: int, options: dict, players: int):
