@@ -106,7 +106,10 @@ async def body_of(request: Request, model: type[M]) -> tuple[M, dict]:
 
 class JSONReply(JSONResponse):
     """A JSON reply that always encodes: text no reply should hold (a lone surrogate,
-    which the boundary refuses) goes out escaped instead of failing the reply."""
+    which the boundary refuses) goes out escaped instead of failing the reply. The
+    routes that answer with a game's views and replays return one themselves: their
+    content is plain JSON already, and the framework's own encoding pass over a long
+    game's log would cost the event loop several times the writing of it."""
 
     def render(self, content) -> bytes:
         try:
@@ -309,16 +312,17 @@ def create_app(
         seat = asked.seat
         if seat is not None:
             seat = lobby.authorize(table, seat, asked.token)
-        return table.view(seat, asked.since, asked.lang or "en")
+        await lobby.restore(table)
+        return JSONReply(table.view(seat, asked.since, asked.lang or "en"))
 
     @app.get("/api/tables/{table_id}/replay")
     async def replay(table_id: str):
-        return lobby.replay(table_id)
+        return JSONReply(lobby.replay(table_id))
 
     @app.get("/api/tables/{table_id}/replay/{step}")
     async def replay_step(table_id: str, step: str, request: Request):
         query = query_of(ReplayStep, request.query_params, step=step)
-        return lobby.replay_step(table_id, query.step, query.lang)
+        return JSONReply(await lobby.replay_step(table_id, query.step, query.lang))
 
     @app.post("/api/tables/{table_id}/replay/{step}")
     async def replay_step_as_seat(table_id: str, step: str, request: Request):
@@ -327,7 +331,7 @@ def create_app(
         query = query_of(ReplayStep, {}, step=step)
         asked, _ = await body_of(request, ReplayAsSeat)
         proof = {"seat": asked.seat, "token": asked.token}
-        return lobby.replay_step(table_id, query.step, asked.lang or "en", proof)
+        return JSONReply(await lobby.replay_step(table_id, query.step, asked.lang or "en", proof))
 
     # /ws/tables/{id}: each table's websocket, served below the framework's routing
     app.add_middleware(table_sockets, lobby=lobby)

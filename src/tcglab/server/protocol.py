@@ -221,7 +221,7 @@ class Connection:
                 if len(self.pending) >= MAX_PENDING:
                     overflow = True  # this message is left unhandled: it changes nothing
                     break
-                reply = self.handle(text)
+                reply = await self.handle(text)
                 if reply is not None:
                     self._put(reply)
         except WebSocketDisconnect:
@@ -291,7 +291,7 @@ class Connection:
             view["ack"] = due.ack
         return view
 
-    def handle(self, text: str) -> dict | ViewDue | None:
+    async def handle(self, text: str) -> dict | ViewDue | None:
         """The reply to one client message: a ready reply or a view due (None: an ack
         put on a view already waiting). Whatever the message holds, the reply is an
         error at worst: the connection stays open."""
@@ -303,7 +303,7 @@ class Connection:
             ref = echoable_ref(message)
             request = validated(message_model(message), message)
             if isinstance(request, Hello):
-                return self._hello(request)
+                return await self._hello(request)
             if isinstance(request, SocketAct):
                 return self._act(request)
             return self._pong(request)
@@ -317,11 +317,12 @@ class Connection:
     def _pong(self, ping: Ping) -> dict:
         return {"type": "pong"} if ping.ref is None else {"type": "pong", "ref": ping.ref}
 
-    def _hello(self, hello: Hello) -> ViewDue:
+    async def _hello(self, hello: Hello) -> ViewDue:
         table = self.lobby.table(self.table_id)
         seat = hello.seat
         if seat is not None:
             seat = self.lobby.authorize(table, seat, hello.token)
+        await self.lobby.restore(table)  # a finished game let go of; later messages wait
         self._unwatch()
         self._drop_change_views()
         token_hash = table.seats[seat].token_hash if seat is not None else None

@@ -17,10 +17,13 @@ refuses, leaves no trace.
 
 What the lobby holds is bounded. A game ends at its result, or at `max_actions`
 actions (reason "action_limit", no winner). A finished table leaves memory once nobody
-watches it; its summary, view, replay and replay steps are read from the store. An open
-table nobody has touched for `expire_after` seconds is deleted; a running one that long
-untouched (its humans gone quiet) lets go of its game state, and is rebuilt from its
-record when someone comes back.
+watches it; its summary, view, replay and replay steps are read from the store. The
+final states of the FINISHED_KEPT finished games viewed last are kept for their views;
+another is rebuilt from its record on a thread of its own (`Lobby.restore`), as replay
+steps are played, so a long game's rebuild holds up no request on the event loop. An
+open table nobody has touched for `expire_after` seconds is deleted; a running one that
+long untouched (its humans gone quiet) lets go of its game state, and is rebuilt from
+its record when someone comes back.
 """
 
 from __future__ import annotations
@@ -78,6 +81,7 @@ DEFAULT_GRACE = 60  # seconds a seat left mid-game waits before the computer pla
 MAX_GRACE = 3600
 MAX_TABLES_PER_CREATOR = 20  # unfinished tables one client address keeps at once
 STEPPED_KEPT = 16  # finished games whose last replay step asked is kept to play on from
+FINISHED_KEPT = 32  # finished games let go of whose final state is kept for their views
 
 
 def hash_token(token: str) -> str:
@@ -337,6 +341,38 @@ def rebuild(game: Game, row: TableRow, actions: list[str] | None = None) -> Stat
     return state
 
 
+def played_on(state: State, actions: list[str]) -> State:
+    """`state` with `actions` applied to it (the caller's own: it is changed)."""
+    for action_id in actions:
+        state.apply(action_id)
+    return state
+
+
+class Kept:
+    """At most `size` values by key; past that, the one longest not asked for leaves."""
+
+    def __init__(self, size: int) -> None:
+        self.size = size
+        self._values: dict = {}  # oldest first: a dict keeps the order keys came in
+
+    def get(self, key):
+        """The value, kept on as the one asked for last (None: none kept)."""
+        value = self._values.pop(key, None)
+        if value is not None:
+            self._values[key] = value
+        return value
+
+    def take(self, key):
+        """The value, no longer kept (None: none kept)."""
+        return self._values.pop(key, None)
+
+    def put(self, key, value) -> None:
+        self._values.pop(key, None)
+        self._values[key] = value
+        if len(self._values) > self.size:
+            self._values.pop(next(iter(self._values)))
+
+
 def language(value) -> str:
     """The language a client asked for: "en" (the default) or "ja"."""
     if value is None:
@@ -457,13 +493,19 @@ class Lobby:
         # Games of computers only think on a core of their own, so however many of them
         # run, a person's opponent is never queued behind them.
         self.watch_pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="tcglab-watch")
+        # Finished games are rebuilt and replays stepped on a thread of their own: a long
+        # game takes tens of milliseconds, and one such thread at a time competing with
+        # the event loop for the interpreter lock bounds how much anyone asking slows it.
+        self.replay_pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="tcglab-replay")
         self.on_finish: Callable[[Table], None] | None = None
         # The list of a legal kept deck of a game by its id (DeckShelf.playable), for a
         # person joining with one; refused with the shelf's errors.
         self.kept_deck: Callable[[str, str], str] | None = None
         self._housekeeping: asyncio.Task | None = None
         # table id -> (step, state) of the replay step last asked for (`_stepped_to`)
-        self._stepped: dict[str, tuple[int, State]] = {}
+        self._stepped = Kept(STEPPED_KEPT)
+        # table id -> the final state of a finished game let go of (`restore`)
+        self._finished = Kept(FINISHED_KEPT)
 
     # -- start and stop -------------------------------------------------------
 
@@ -506,8 +548,8 @@ class Lobby:
         for task in tasks:
             task.cancel()
         await asyncio.gather(*tasks, return_exceptions=True)
-        self.pool.shutdown(wait=True, cancel_futures=True)
-        self.watch_pool.shutdown(wait=True, cancel_futures=True)
+        for pool in (self.pool, self.watch_pool, self.replay_pool):
+            pool.shutdown(wait=True, cancel_futures=True)
 
     async def _keep_house(self) -> None:
         swept = self.clock()
@@ -577,6 +619,24 @@ class Lobby:
             raise NotFound(
                 f"table {shown} is a game of {row.game}, which this server lacks"
             ) from None
+
+    async def restore(self, table: Table) -> None:
+        """Before a view: a finished table let go of gets its final state back, one of
+        those kept, else rebuilt from its record on the replay thread (and kept). A kept
+        state serves every view of its game: a view only reads it, and nothing plays a
+        finished game on. Any other table is left as it is."""
+        if not table.finished or table.state is not None or not table.row.dealt:
+            return
+        state = self._finished.get(table.id)
+        if state is None:
+            actions = self.store.actions(table.id)
+            state = await self._apart(rebuild, table.game, table.row, actions)
+            self._finished.put(table.id, state)
+        table.state = state
+
+    async def _apart(self, work: Callable, *args):
+        """`work(*args)` on the replay thread; the event loop serves others meanwhile."""
+        return await asyncio.get_running_loop().run_in_executor(self.replay_pool, work, *args)
 
     def _table_of(self, row: TableRow, state: State | None = None) -> Table:
         game = get_game(row.game)
@@ -1166,7 +1226,9 @@ class Lobby:
             raise Conflict(f"table {table.id} is not finished; its replay comes when it ends")
         return json.loads(text)
 
-    def replay_step(self, table_id: str, step, lang: str = "en", proof: dict | None = None):
+    async def replay_step(
+        self, table_id: str, step, lang: str = "en", proof: dict | None = None
+    ) -> dict:
         """A finished game after `step` actions, as a spectator saw it, or with `proof`
         ({seat, token} of a seat that played it) as that seat saw it: its observation
         and its events, never another seat's."""
@@ -1181,7 +1243,7 @@ class Lobby:
         )
         if isinstance(step, bool) or not isinstance(step, int) or not 0 <= step <= len(actions):
             raise BadOption(f"step must be a whole number from 0 to {len(actions)}")
-        state = self._stepped_to(table, actions, step)
+        state = await self._stepped_to(table, actions, step)
         result = state.result.to_dict() if state.result else None
         if result is None and step == len(actions):  # stopped by the server, not the rules
             result = table.row.result
@@ -1202,21 +1264,17 @@ class Lobby:
             "seats": [public_seat(s) for s in table.seats],
         }
 
-    def _stepped_to(self, table: Table, actions: list[str], step: int) -> State:
-        """A finished game after `step` actions. A replay is stepped through forwards,
-        so the last step asked of a few tables is kept and played on from; any other
-        step is rebuilt. Stepping through a game of n actions then costs n actions in
-        all, where rebuilding every step would cost n*n/2."""
-        kept = self._stepped.pop(table.id, None)
+    async def _stepped_to(self, table: Table, actions: list[str], step: int) -> State:
+        """A finished game after `step` actions, played on the replay thread. A replay
+        is stepped through forwards, so the last step asked of a few tables is kept and
+        played on from; any other step is rebuilt. Stepping through a game of n actions
+        then costs n actions in all, where rebuilding every step would cost n*n/2."""
+        kept = self._stepped.take(table.id)  # taken out: only this request holds it
         if kept is not None and kept[0] <= step:
-            state = kept[1]  # taken out: nothing else holds it
-            for action_id in actions[kept[0] : step]:
-                state.apply(action_id)
+            state = await self._apart(played_on, kept[1], actions[kept[0] : step])
         else:
-            state = rebuild(table.game, table.row, actions[:step])
-        self._stepped[table.id] = (step, state)
-        if len(self._stepped) > STEPPED_KEPT:
-            self._stepped.pop(next(iter(self._stepped)))  # the longest untouched
+            state = await self._apart(rebuild, table.game, table.row, actions[:step])
+        self._stepped.put(table.id, (step, state))
         return state
 
 
