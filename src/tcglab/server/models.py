@@ -21,7 +21,7 @@ from typing import Annotated, Any, Literal, TypeVar, get_args, get_origin
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field, PlainValidator, ValidationError
 
 from tcglab.engine.registry import games
-from tcglab.engine.text import has_hidden_characters
+from tcglab.engine.text import has_control_characters, has_hidden_characters
 from tcglab.server.catalogue import LEVELS
 from tcglab.server.errors import ServerError
 from tcglab.server.scenarios import MAX_SCENARIO
@@ -45,7 +45,7 @@ MAX_QUERY = 200  # characters of one query parameter
 MAX_SHOWN = 24  # characters of a refused value repeated in its error
 MAX_PUZZLE_NAME = 80
 
-CONTROL_BUT_LINES = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f]")
+LINE_BREAKS = "\n\r\t"  # what a pasted, parsed text (a deck list, a scenario file) may hold
 TOKEN = re.compile(rf"[A-Za-z0-9_-]{{1,{MAX_TOKEN}}}")
 PLAIN_KEY = re.compile(r"[A-Za-z0-9_-]{1,40}")
 KEPT_ID = re.compile(r"[A-Za-z0-9_-]{1,24}")  # a kept deck's id
@@ -81,7 +81,7 @@ def one_line(value: str) -> str:
 
 
 def some_lines(value: str) -> str:
-    if CONTROL_BUT_LINES.search(value):
+    if has_control_characters(value, allowed=LINE_BREAKS):
         raise ValueError("control characters")
     return value
 
@@ -177,7 +177,7 @@ def is_deck_text(text: Any) -> bool:
         isinstance(text, str)
         and len(text) <= MAX_DECK_TEXT
         and is_unicode(text)
-        and not CONTROL_BUT_LINES.search(text)
+        and not has_control_characters(text, allowed=LINE_BREAKS)
     )
 
 
