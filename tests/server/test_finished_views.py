@@ -13,7 +13,7 @@ import pytest
 
 from tcglab.server.tables import FINISHED_KEPT, rebuild
 
-from .helpers import SHORT, create, hello, humans, join, lobby_of, pick, running
+from .helpers import SHORT, answer, create, hello, humans, join, lobby_of, pick, running
 
 GAMES = sorted(SHORT)
 
@@ -78,7 +78,29 @@ def test_a_finished_game_let_go_of_is_rebuilt_once_for_all_its_views(client, reb
     with client.websocket_connect(f"/ws/tables/{table_id}") as ws:
         assert hello(ws)["observation"] == first["observation"]
     assert rebuilds == ["thread"]  # once, and away from the event loop
+    lobby_of(client).sweep()  # the websocket gone, nobody watches it
     assert table_id not in lobby_of(client).tables  # kept for its views, not held
+    view(client, table_id)
+    assert rebuilds == ["thread"]
+
+
+def test_every_watcher_of_a_finished_game_hears_of_its_rematch(client):
+    table_id, tokens = finished(client, moves=6)
+    with (
+        client.websocket_connect(f"/ws/tables/{table_id}") as watcher,
+        client.websocket_connect(f"/ws/tables/{table_id}") as player,
+    ):
+        assert hello(watcher)["rematch"] is None
+        assert hello(player, 1, tokens[1])["rematch"] is None
+        asked = {"seat": 0, "token": tokens[0]}
+        reply = client.post(f"/api/tables/{table_id}/rematch", json=asked)
+        assert reply.status_code == 201, reply.text
+        rematch = reply.json()["table"]["id"]
+        # told within seconds, or the test fails rather than waits for ever
+        assert answer(watcher, seconds=10)["rematch"] == rematch
+        assert answer(player, seconds=10)["rematch"] == rematch
+    lobby_of(client).sweep()
+    assert table_id not in lobby_of(client).tables  # held only while watched
 
 
 def test_the_games_kept_are_bounded_and_the_longest_not_asked_for_leaves(client, rebuilds):

@@ -270,6 +270,7 @@ def test_a_finished_table_leaves_memory_and_still_serves_its_replay(client):
         seen = hello(ws)  # a spectator arriving afterwards sees the end of the game
     assert seen["status"] == "finished" and seen["result"] == last["result"]
     assert seen["observation"] == end["observation"]
+    lobby.sweep()  # held while watched, let go of once nobody watches
     assert table_id not in lobby.tables
 
 

@@ -318,7 +318,7 @@ class Connection:
         return {"type": "pong"} if ping.ref is None else {"type": "pong", "ref": ping.ref}
 
     async def _hello(self, hello: Hello) -> ViewDue:
-        table = self.lobby.table(self.table_id)
+        table = self.lobby.hold(self.lobby.table(self.table_id))
         seat = hello.seat
         if seat is not None:
             seat = self.lobby.authorize(table, seat, hello.token)

@@ -620,6 +620,13 @@ class Lobby:
                 f"table {shown} is a game of {row.game}, which this server lacks"
             ) from None
 
+    def hold(self, table: Table) -> Table:
+        """The table a websocket is to watch, held in memory while it is watched: a
+        finished table read from the store joins the tables held (or one already held
+        is watched instead), so that every watcher hears of its rematch or of a player
+        leaving, whoever asks for them. `sweep` lets it go once nobody watches."""
+        return self.tables.setdefault(table.id, table)
+
     async def restore(self, table: Table) -> None:
         """Before a view: a finished table let go of gets its final state back, one of
         those kept, else rebuilt from its record on the replay thread (and kept). A kept
