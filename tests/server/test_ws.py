@@ -5,6 +5,7 @@ dropped connection resuming where it stopped."""
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import re
 import socket
@@ -18,7 +19,14 @@ from starlette.websockets import WebSocketDisconnect
 from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import connect
 
-from tcglab.server.protocol import MAX_FRAME, MAX_MESSAGE, MAX_PENDING, UNREAD, Connection
+from tcglab.server.protocol import (
+    MAX_FRAME,
+    MAX_MESSAGE,
+    MAX_PENDING,
+    MAX_SOCKETS_PER_ADDRESS,
+    UNREAD,
+    Connection,
+)
 from tcglab.server.store import Store
 from tcglab.server.tables import Lobby
 
@@ -535,3 +543,25 @@ def test_a_frame_past_the_sockets_limit_closes_it_unread(served):
     with connect(url) as ws:  # the server answers on
         ws.send(json.dumps({"type": "ping"}))
         assert json.loads(ws.recv(timeout=10)) == {"type": "pong"}
+
+
+def test_one_address_keeps_a_bounded_number_of_sockets_open(served):
+    port, table_id = served
+    url = f"ws://127.0.0.1:{port}/ws/tables/{table_id}"
+    with contextlib.ExitStack() as stack:
+        opened = [stack.enter_context(connect(url)) for _ in range(MAX_SOCKETS_PER_ADDRESS)]
+        for ws in opened:  # each one watches the table
+            ws.send(json.dumps({"type": "hello", "seat": None}))
+            assert json.loads(ws.recv(timeout=10))["type"] == "view"
+        with connect(url) as extra, pytest.raises(ConnectionClosed) as closed:
+            extra.send(json.dumps({"type": "ping"}))
+            extra.recv(timeout=10)
+        assert closed.value.rcvd.code == 1008
+        assert closed.value.rcvd.reason == (
+            f"at most {MAX_SOCKETS_PER_ADDRESS} connections from one address"
+        )
+        opened[0].close()
+        time.sleep(0.2)  # the server sees the close
+        with connect(url) as again:  # one closed, one more may open
+            again.send(json.dumps({"type": "ping"}))
+            assert json.loads(again.recv(timeout=10)) == {"type": "pong"}

@@ -48,7 +48,7 @@ from tcglab.server.models import (
     refused,
     validated,
 )
-from tcglab.server.protocol import MAX_FRAME, table_sockets
+from tcglab.server.protocol import MAX_FRAME, MAX_SOCKETS_PER_ADDRESS, table_sockets
 from tcglab.server.store import Store, default_db_path
 from tcglab.server.tables import (
     DEFAULT_EXPIRE_AFTER,
@@ -141,13 +141,14 @@ def create_app(
     max_actions: int = DEFAULT_MAX_ACTIONS,
     expire_after: float | None = DEFAULT_EXPIRE_AFTER,
     tables_per_address: int = MAX_TABLES_PER_CREATOR,
+    sockets_per_address: int = MAX_SOCKETS_PER_ADDRESS,
 ) -> FastAPI:
     """The app over the database at `db_path` (default: the user data directory).
 
     Unfinished tables are rebuilt now; their AI seats play on once the app starts. A
     game is stopped at `max_actions` actions; an open table nobody touches for
     `expire_after` seconds is deleted (None: never); one client address keeps at most
-    `tables_per_address` games open or under way.
+    `tables_per_address` games open or under way, and `sockets_per_address` websockets.
     """
     store = Store(db_path or default_db_path())
     lobby = Lobby(
@@ -334,7 +335,7 @@ def create_app(
         return JSONReply(await lobby.replay_step(table_id, query.step, asked.lang or "en", proof))
 
     # /ws/tables/{id}: each table's websocket, served below the framework's routing
-    app.add_middleware(table_sockets, lobby=lobby)
+    app.add_middleware(table_sockets, lobby=lobby, per_address=sockets_per_address)
 
     # -- the client -----------------------------------------------------------
 

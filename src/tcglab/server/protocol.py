@@ -24,7 +24,8 @@ unread), nested at most 16 deep, with numbers of at most 40 digits; unknown fiel
 refused by name; seats are 0-7, tokens at most 64 characters of A-Z a-z 0-9 _ -, `ref`
 text of at most 64 characters or a whole number within ±2**53, `since` and
 `expected_version` whole numbers from 0 to 2**53. A client that leaves more than
-MAX_PENDING replies unread while it sends more is closed with 1008.
+MAX_PENDING replies unread while it sends more is closed with 1008, and so is a
+connection past the MAX_SOCKETS_PER_ADDRESS one client address has open.
 """
 
 from __future__ import annotations
@@ -32,7 +33,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-from collections import deque
+from collections import Counter, deque
 from dataclasses import dataclass
 
 import orjson
@@ -59,6 +60,7 @@ MAX_MESSAGE = 64 * 1024
 # the one-line reply; a larger frame closes the connection (1009) unread.
 MAX_FRAME = 4 * MAX_MESSAGE
 MAX_PENDING = 64  # replies left unread before the connection is closed
+MAX_SOCKETS_PER_ADDRESS = 32  # websockets one client address keeps open at once
 UNREAD = f"more than {MAX_PENDING} replies were left unread; read replies as they come"
 CLOSE_WAIT = 10.0  # seconds a close waits for a client to read what is before it
 EXAMPLE = ', e.g. {"type": "ping"}'
@@ -146,8 +148,14 @@ class RawSocket:
             await asyncio.wait_for(self._send(message), CLOSE_WAIT)
 
 
-def table_sockets(app, lobby: Lobby, prefix: str = "/ws/tables/"):
-    """ASGI middleware: a table's websocket goes straight to its Connection."""
+def table_sockets(
+    app, lobby: Lobby, per_address: int = MAX_SOCKETS_PER_ADDRESS, prefix: str = "/ws/tables/"
+):
+    """ASGI middleware: a table's websocket goes straight to its Connection. One client
+    address keeps at most `per_address` open at once: each holds memory and a file
+    descriptor, and each watcher of a table is sent a view of every change, so one
+    client with thousands could starve the server, or another player's game."""
+    open_by: Counter[str] = Counter()
 
     async def asgi(scope, receive, send) -> None:
         path = scope.get("path", "")
@@ -156,7 +164,17 @@ def table_sockets(app, lobby: Lobby, prefix: str = "/ws/tables/"):
             return
         socket = RawSocket(receive, send)
         await socket.accept()
-        await Connection(socket, lobby, path[len(prefix) :]).run()
+        address = (scope.get("client") or ("",))[0]
+        if open_by[address] >= per_address:
+            await socket.close(1008, f"at most {per_address} connections from one address")
+            return
+        open_by[address] += 1
+        try:
+            await Connection(socket, lobby, path[len(prefix) :]).run()
+        finally:
+            open_by[address] -= 1
+            if not open_by[address]:
+                del open_by[address]
 
     return asgi
 
