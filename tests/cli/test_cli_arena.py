@@ -7,6 +7,7 @@ from concurrent.futures.process import BrokenProcessPool
 
 import pytest
 
+from tcglab.cli.main import LOST_WORKER
 from tcglab.lab.backends import Local
 from tcglab.sim import arena
 
@@ -54,7 +55,7 @@ def lose_a_worker(monkeypatch):
     ("stop", "status", "says"),
     [
         (interrupt_the_third_game, 130, "\ntcglab: interrupted\n"),
-        (lose_a_worker, 1, "tcglab: internal error: BrokenProcessPool: a process in the pool"),
+        (lose_a_worker, 1, f"tcglab: {LOST_WORKER}\n"),
     ],
 )
 def test_a_run_stopped_partway_leaves_only_the_earlier_runs(

@@ -7,6 +7,7 @@ import argparse
 import os
 import sys
 import textwrap
+from concurrent.futures.process import BrokenProcessPool
 
 import tcglab
 from tcglab.cli.arena import ARENA
@@ -57,6 +58,12 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+LOST_WORKER = (
+    "a worker process stopped before its work was done (killed, perhaps for want of "
+    "memory); run the command again, with fewer --jobs or workers if memory is short"
+)
+
+
 def main(argv: list[str] | None = None) -> int:
     """Run the command line; returns the exit status. Nothing a person types or a file
     holds ends in a traceback: a mistake is one line with status 2, and anything else
@@ -68,6 +75,9 @@ def main(argv: list[str] | None = None) -> int:
         return INTERRUPTED
     except BrokenPipeError:  # e.g. `tcglab sim ... | head`: the reader left
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return FAILED
+    except BrokenProcessPool:  # the system stopped a worker: not tcglab's defect
+        print(f"tcglab: {LOST_WORKER}", file=sys.stderr)
         return FAILED
     except Exception as bug:
         return report_bug(bug)
