@@ -335,9 +335,6 @@ class ArenaStore:
         rows = self.db.execute(query, (run,))
         return [error for (error,) in rows]
 
-    def count_runs(self, game: str) -> int:
-        return self.db.execute("SELECT COUNT(*) FROM runs WHERE game = ?", (game,)).fetchone()[0]
-
 
 def _columns(db: sqlite3.Connection) -> dict[str, set[str]]:
     """Every table of `db` (SQLite's own aside) with its column names."""
