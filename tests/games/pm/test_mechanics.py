@@ -1,5 +1,7 @@
 """Rules of PM-1 beyond the worked examples: texts, keywords, effects and bad input."""
 
+import re
+
 import pytest
 
 from tcglab.engine.errors import IllegalAction
@@ -109,6 +111,18 @@ def test_bad_input_changes_nothing():
             st.apply(action_id)
         assert "\n" not in str(caught.value)
     assert st.digest() == before and len(st.log) == log
+
+
+def test_a_place_numbered_zero_or_below_names_no_card():
+    """p1.M0 is no place: it does not read as the last character of the area, nor p0
+    as the other player's side."""
+    st = build(main=(["SHD-005", "SHD-007"], ["SHD-006"]), at="main")
+    before = st.digest()
+    for action_id in ("use p1.M0", "use p0.M1", "use p1.M-1"):
+        place = action_id.split()[1]
+        with pytest.raises(IllegalAction, match=f"no card at {re.escape(place)}"):
+            st.apply(action_id)
+    assert st.digest() == before
 
 
 def test_bad_payments_say_why():

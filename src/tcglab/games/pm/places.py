@@ -33,7 +33,10 @@ def at(st: PMState, position: str) -> int:
     when there is none)."""
     seat, place = position.split(".")
     zone = getattr(st, AREAS[place[0]])
-    return zone[int(seat[1:]) - 1][int(place[1:]) - 1]
+    side, slot = int(seat[1:]) - 1, int(place[1:]) - 1
+    if side < 0 or slot < 0:  # p0 or M0 names no place, not the last one
+        raise IndexError(position)
+    return zone[side][slot]
 
 
 def on_field(st: PMState, inst: int) -> bool:
