@@ -21,6 +21,6 @@ def has_hidden_characters(text: str) -> bool:
 
 def has_control_characters(text: str, allowed: str = "") -> bool:
     """Whether `text` holds a control character (Cc) other than those `allowed`: a text
-    of several lines allows its line breaks and tabs ("\n\t"), and one that is parsed
-    line by line rather than shown, such as a pasted deck list, a carriage return too."""
+    of several lines allows its line breaks and tabs, and one that is parsed line by
+    line rather than shown, such as a pasted deck list, its carriage returns too."""
     return any(c not in allowed for c in CONTROL.findall(text))
