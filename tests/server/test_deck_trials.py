@@ -8,7 +8,7 @@ import time
 import pytest
 
 from tcglab.engine import get_game
-from tcglab.server.trials import play_one
+from tcglab.server.trials import MAX_PER_ADDRESS, play_one
 
 from .helpers import running
 from .test_decks import keep, prebuilt_text, rejected
@@ -55,6 +55,22 @@ def test_a_test_can_be_cancelled(client):
     assert cancelled["state"] in ("cancelled", "running")
     trial = finished(client, started["id"])
     assert trial["state"] == "cancelled" and trial["done"] < trial["total"]
+
+
+def test_one_address_keeps_a_bounded_number_of_tests_under_way(client):
+    """Nobody takes every place in the queue: past MAX_PER_ADDRESS runs under way, the
+    next from the same address is refused until one of its runs ends."""
+    kept = keep(client, PS_DECK, game="ps", name="stars")
+    url = f"/api/decks/{kept['id']}/trials"
+    started = [client.post(url, json={"games": 200}).json() for _ in range(MAX_PER_ADDRESS)]
+    rejected(client.post(url, json={"games": 10}), 409, "deck tests you asked for are still")
+    client.delete(f"/api/trials/{started[0]['id']}")
+    assert finished(client, started[0]["id"])["state"] == "cancelled"
+    again = client.post(url, json={"games": 10})
+    assert again.status_code == 202, again.text
+    for trial in [*started[1:], again.json()]:
+        client.delete(f"/api/trials/{trial['id']}")
+        finished(client, trial["id"])
 
 
 @pytest.mark.parametrize(("games", "words"), [(5, "games"), (201, "games"), ("x", "games")])

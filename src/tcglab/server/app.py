@@ -255,7 +255,7 @@ def create_app(
     @app.post("/api/decks/{deck_id}/trials", status_code=202)
     async def test_deck(deck_id: str, request: Request):
         asked, _ = await body_of(request, TestDeck)
-        return trials.start(deck_id, asked.games)
+        return trials.start(deck_id, asked.games, request.client.host if request.client else "")
 
     @app.get("/api/trials/{trial_id}")
     async def deck_trial(trial_id: str):

@@ -5,8 +5,9 @@ builder polls its progress and may cancel it.
 Both sides are the game's heuristic player; the tested deck takes the first seat in
 every other game, and game i of an opponent is dealt from seed i, so a run can be
 repeated with `tcglab sim GAME --deck FILE --deck NAME --agents heuristic`. A run plays
-one game at a time, at most MAX_WAITING runs are held (running or waiting), and the
-finished ones are forgotten oldest first past MAX_KEPT.
+one game at a time, at most MAX_WAITING runs are held (running or waiting), at most
+MAX_PER_ADDRESS of them for one client address, and the finished ones are forgotten
+oldest first past MAX_KEPT.
 """
 
 from __future__ import annotations
@@ -26,6 +27,7 @@ from tcglab.sim.ratings import wilson
 
 MAX_GAMES = 200  # games against each prebuilt deck
 MAX_WAITING = 4
+MAX_PER_ADDRESS = 2  # runs one client address has running or waiting at once
 MAX_KEPT = 32
 AGENT = "heuristic"
 
@@ -43,6 +45,7 @@ class Trial:
     state: str = "waiting"  # then running, done, cancelled or failed
     error: str = ""
     stop: threading.Event = field(default_factory=threading.Event)
+    creator: str = ""  # the client address that asked for it
 
     def view(self) -> dict:
         played = sum(int(g) for _, g in self.record.values())
@@ -73,17 +76,26 @@ class TrialRunner:
         self.trials: OrderedDict[str, Trial] = OrderedDict()
         self.pool = ThreadPoolExecutor(1, thread_name_prefix="tcglab-trial")
 
-    def start(self, deck_id: str, games: int) -> dict:
-        """Queue a run of `games` against each prebuilt deck for a legal kept deck."""
+    def start(self, deck_id: str, games: int, creator: str = "") -> dict:
+        """Queue a run of `games` against each prebuilt deck for a legal kept deck. One
+        client address has at most MAX_PER_ADDRESS runs under way, so that nobody holds
+        every place in the queue."""
         deck = self.shelf.read(deck_id)
         game = get_game(deck["game"])
         text = self.shelf.playable(deck_id, deck["game"])
         opponents = list(game.prebuilt_decks())
         if not opponents:
             raise Conflict(f"{game.id} has no prebuilt decks to test a deck against")
-        if sum(t.state in ("waiting", "running") for t in self.trials.values()) >= MAX_WAITING:
+        under_way = [t for t in self.trials.values() if t.state in ("waiting", "running")]
+        if sum(t.creator == creator for t in under_way) >= MAX_PER_ADDRESS:
+            raise Conflict(
+                f"{MAX_PER_ADDRESS} deck tests you asked for are still under way; wait for "
+                "one to end, or cancel one"
+            )
+        if len(under_way) >= MAX_WAITING:
             raise Conflict(f"the server is testing {MAX_WAITING} decks already; try again soon")
         trial = Trial(secrets.token_urlsafe(9), game.id, deck_id, games, opponents)
+        trial.creator = creator
         self.trials[trial.id] = trial
         self._forget_old()
         self.pool.submit(self._run, trial, game.deck_ids(text))
