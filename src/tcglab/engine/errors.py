@@ -31,3 +31,9 @@ class ReplayError(TcglabError):
 
 class ScenarioError(TcglabError):
     """A scenario file that cannot be loaded, run or written (names file, line, field)."""
+
+
+def first_line(error: BaseException) -> str:
+    """The first line of what another library's error says (its type's name when it
+    says nothing), for a one-line message that quotes it."""
+    return (str(error).strip().splitlines() or [type(error).__name__])[0]

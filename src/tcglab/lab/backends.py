@@ -21,6 +21,7 @@ from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import ProcessPoolExecutor
 
 from tcglab.engine import BadOption
+from tcglab.engine.errors import first_line
 from tcglab.lab.extras import need
 
 NAMES = ("local", "processes", "ray")
@@ -164,7 +165,7 @@ def connect(ray, address: str, settings: dict) -> None:
     except ConnectionError:
         unreachable(address, "no Ray cluster answered there")
     except (OSError, RuntimeError, ValueError) as exc:
-        unreachable(address, (str(exc).strip().splitlines() or [type(exc).__name__])[0])
+        unreachable(address, first_line(exc))
 
 
 @contextlib.contextmanager

@@ -17,6 +17,7 @@ from pathlib import Path
 
 import tcglab
 from tcglab.engine import Game
+from tcglab.engine.errors import first_line
 from tcglab.lab import metrics
 from tcglab.lab.extras import need
 from tcglab.lab.metrics import MIN_GAMES, Rate
@@ -61,9 +62,9 @@ def check_tables(folders: list[Path]) -> None:
             try:
                 columns = set(pq.read_schema(path).names)
             except Exception as exc:  # pyarrow's errors have no common base but Exception
-                reason = (str(exc).strip().splitlines() or [type(exc).__name__])[0]
                 raise RunError(
-                    f"{path} is not a readable Parquet table ({reason[:120]}); record the run again"
+                    f"{path} is not a readable Parquet table ({first_line(exc)[:120]}); "
+                    "record the run again"
                 ) from None
             missing = [name for name in wanted[table].names if name not in columns]
             if missing:
@@ -81,9 +82,8 @@ def build(game: Game, folders: list[Path], out: Path) -> dict:
     try:
         return _build(game, runs, folders, out)
     except duckdb.Error as exc:  # damage past a table's header, met while reading it
-        reason = (str(exc).strip().splitlines() or [type(exc).__name__])[0]
         raise RunError(
-            f"cannot read the runs {', '.join(map(str, folders))} ({reason[:160]}); "
+            f"cannot read the runs {', '.join(map(str, folders))} ({first_line(exc)[:160]}); "
             "record them again"
         ) from None
 

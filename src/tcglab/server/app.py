@@ -84,6 +84,12 @@ async def body_bytes(request: Request) -> bytes:
     return b"".join(chunks)
 
 
+def client_address(request: Request) -> str:
+    """The address a request came from (behind a trusted proxy, its client's), which
+    the bounds per address count by."""
+    return request.client.host if request.client else ""
+
+
 def require_json(request: Request) -> None:
     """Refuse (415) a body not sent as application/json (parameters such as charset
     allowed), empty or not: text/plain, a form or no type at all is what a page on
@@ -232,7 +238,7 @@ def create_app(
     @app.post("/api/decks", status_code=201)
     async def keep_deck(request: Request):
         deck, _ = await body_of(request, KeepDeck)
-        creator = request.client.host if request.client else ""
+        creator = client_address(request)
         return shelf.create(deck.game, deck.name, deck.text, creator)
 
     @app.get("/api/decks/{deck_id}")
@@ -255,7 +261,7 @@ def create_app(
     @app.post("/api/decks/{deck_id}/trials", status_code=202)
     async def test_deck(deck_id: str, request: Request):
         asked, _ = await body_of(request, TestDeck)
-        return trials.start(deck_id, asked.games, request.client.host if request.client else "")
+        return trials.start(deck_id, asked.games, client_address(request))
 
     @app.get("/api/trials/{trial_id}")
     async def deck_trial(trial_id: str):
@@ -278,7 +284,7 @@ def create_app(
     @app.post("/api/tables", status_code=201)
     async def create_table(request: Request):
         _, body = await body_of(request, CreateTable)
-        creator = request.client.host if request.client else ""
+        creator = client_address(request)
         table, joined = lobby.create(shelf.resolve(body), creator)
         return {"table": table.summary(), "joined": joined}
 

@@ -373,6 +373,12 @@ class Kept:
             self._values.pop(next(iter(self._values)))
 
 
+def at_least_one(value, name: str) -> None:
+    """Refuse a setting that is not a whole number, 1 or more (nor true or false)."""
+    if isinstance(value, bool) or not isinstance(value, int) or value < 1:
+        raise BadOption(f"{name} must be a whole number, 1 or more, not {value!r}")
+
+
 def language(value) -> str:
     """The language a client asked for: "en" (the default) or "ja"."""
     if value is None:
@@ -471,11 +477,8 @@ class Lobby:
         clock: Callable[[], float] = time.time,
         max_tables_per_creator: int = MAX_TABLES_PER_CREATOR,
     ) -> None:
-        if isinstance(max_actions, bool) or not isinstance(max_actions, int) or max_actions < 1:
-            raise BadOption(f"max_actions must be a whole number, 1 or more, not {max_actions!r}")
-        count = max_tables_per_creator
-        if isinstance(count, bool) or not isinstance(count, int) or count < 1:
-            raise BadOption(f"tables per address must be a whole number, 1 or more, not {count!r}")
+        at_least_one(max_actions, "max_actions")
+        at_least_one(max_tables_per_creator, "tables per address")
         if expire_after is not None and not expire_after > 0:
             raise BadOption(
                 f"expire_after must be a number of seconds above 0, not {expire_after!r}"

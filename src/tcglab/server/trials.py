@@ -94,8 +94,7 @@ class TrialRunner:
             )
         if len(under_way) >= MAX_WAITING:
             raise Conflict(f"the server is testing {MAX_WAITING} decks already; try again soon")
-        trial = Trial(secrets.token_urlsafe(9), game.id, deck_id, games, opponents)
-        trial.creator = creator
+        trial = Trial(secrets.token_urlsafe(9), game.id, deck_id, games, opponents, creator=creator)
         self.trials[trial.id] = trial
         self._forget_old()
         self.pool.submit(self._run, trial, game.deck_ids(text))
