@@ -118,8 +118,8 @@ def test_plays_legal_moves_in_every_game(game_id):
         ("expecti:dice=-1", "expecti parameter dice takes a whole number from 0 to 6, not '-1'"),
         ("expecti:turns=0", "expecti parameter turns takes a whole number from 1 to 6, not '0'"),
         ("expecti:worlds=2.5", "expecti parameter worlds takes a whole number from 1 to 256"),
-        ("expecti:8", "expecti parameter '8' is not one of: expecti[:worlds=N,depth=N,"),
-        ("expecti:iters=5", "expecti parameter 'iters=5' is not one of: expecti[:worlds=N,"),
+        ("expecti:8", "expecti parameter '8' is not name=value; names: worlds, depth, dice,"),
+        ("expecti:iters=5", "expecti has no parameter 'iters'; its parameters: worlds, depth,"),
         ("expecti:dice=1,dice=2", "expecti parameter dice is given twice; give each at most once"),
     ],
 )

@@ -263,3 +263,53 @@ def test_replies_below_the_root_widen_from_the_guides_choice():
     wide = IsmctsAgent(seed=2, iterations=3000, guide=guide, widen=0.5)
     assert narrow.choose(Decision(state)).id == "left"
     assert wide.choose(Decision(state)).id == "right"
+
+
+def turn_generators(state, first: str, seed: int) -> dict[int, int]:
+    """Play `first` and then the heuristic to the end under one TurnLuck; each turn's
+    generator state as the turn began."""
+    from tcglab.games.higurashi.agent import HigurashiAgent
+
+    state = state.clone()
+    state.apply(first)
+    agent = HigurashiAgent(3)
+    luck, starts = ismcts.TurnLuck(seed, (agent,)), {}
+    while state.result is None:
+        luck(state)
+        starts.setdefault(state.turn, state.rng.state)
+        state.apply(agent.choose(Decision(state)))
+    return starts
+
+
+def test_turn_luck_gives_every_turn_the_same_dice_whatever_came_before():
+    # Two playouts that part at the root, one attacking and one ending the turn, roll
+    # the same dice in every turn both reach: their difference is the move's alone.
+    game = get_game("higurashi")
+    state = game.new_state(4, 2)
+    while not {"end", "attack 0"} <= {a.id for a in state.legal_actions()}:
+        state.apply(game.heuristic_agent(1).choose(Decision(state)))
+    attack, end = turn_generators(state, "attack 0", 9), turn_generators(state, "end", 9)
+    shared = sorted(attack.keys() & end.keys())
+    assert len(shared) >= 3
+    assert all(attack[turn] == end[turn] for turn in shared)
+    # another round's seed deals other luck, and each turn its own
+    other = turn_generators(state, "end", 10)
+    assert all(other[turn] != end[turn] for turn in shared)
+    assert len(set(end.values())) == len(end)
+
+
+def test_turn_luck_leaves_a_state_without_turns_on_its_one_stream():
+    state = TreeGame(GAMBLE).new_state(1)
+    stream = state.rng
+    ismcts.TurnLuck(5, ())(state)
+    assert state.rng is stream
+
+
+def test_paired_roots_with_turn_luck_are_reproducible():
+    state = get_game("higurashi").new_state(4, 2)
+    spec = "ismcts:iters=30,rollout=heuristic,root=paired,widen=0.01,luck=turn"
+    runs = []
+    for _ in range(2):
+        agent = make_agent(spec, state.game, 9)
+        runs.append((agent.choose(Decision(state)).id, agent.last_iterations, agent.last_steps))
+    assert runs[0] == runs[1] and runs[0][2] > 0

@@ -36,6 +36,8 @@ def test_specs_build_the_agents_they_name():
     assert (halving.paired, halving.halving, halving.steps) == (True, True, 5000)
     paired = make_agent("ismcts:root=paired", GAME, 1)
     assert (paired.paired, paired.halving, paired.steps) == (True, False, None)
+    assert paired.luck == "stream"
+    assert make_agent("ismcts:root=paired,luck=turn", GAME, 1).luck == "turn"
 
 
 @pytest.mark.parametrize("game_id", sorted(games()))
@@ -90,8 +92,9 @@ def test_the_agents_know_no_game_by_name():
         ("ismcts:rollout=clever", "rollout takes random or heuristic, not 'clever'"),
         ("ismcts:guide=oracle", "guide takes heuristic or none, not 'oracle'"),
         ("ismcts:seconds=soon", "seconds takes a number above 0 and at most 60, not 'soon'"),
-        ("ismcts:iters", "ismcts parameter 'iters' is not one of"),
+        ("ismcts:iters", "ismcts parameter 'iters' is not name=value; names: iters, seconds"),
         ("ismcts:root=best", "root takes ucb, paired or halving, not 'best'"),
+        ("ismcts:luck=dice", "luck takes stream or turn, not 'dice'"),
         ("ismcts:steps=0", "ismcts parameter steps takes a whole number from 1 to 10,000,000"),
     ],
 )
@@ -129,7 +132,7 @@ NUMBERS = "takes a number from 0 to 100, not"
         ("ismcts:iters=5,iters=6", "ismcts parameter iters is given twice; give each at most once"),
         ("ismcts:400,iters=6", "ismcts parameter iters is given twice; give each at most once"),
         ("ismcts:c=1,c=1", "ismcts parameter c is given twice; give each at most once"),
-        ("ismcts:depth=3", "ismcts parameter 'depth=3' is not one of: ismcts[:iters=N,"),
+        ("ismcts:depth=3", "ismcts has no parameter 'depth'; its parameters: iters, seconds,"),
     ],
 )
 def test_every_parameter_is_range_checked(spec, message):

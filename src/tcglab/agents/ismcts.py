@@ -33,7 +33,9 @@ from tcglab.engine.actions import Action
 from tcglab.engine.rng import Rng
 from tcglab.engine.state import State
 
-Rollout = Callable[[State, Rng, int], None]
+# A rollout plays a state on (at most `limit` actions), calling `each(state)`, when
+# given, before every action it takes.
+Rollout = Callable[..., None]
 Evaluate = Callable[[State], list[float]]
 UNLIMITED = 10**9
 
@@ -62,7 +64,7 @@ def win_shares(state: State) -> list[float]:
     return [1.0 / len(winners) if seat in winners else 0.0 for seat in range(state.players)]
 
 
-def random_rollout(state: State, rng: Rng, limit: int) -> None:
+def random_rollout(state: State, rng: Rng, limit: int, each=None) -> None:
     """Uniformly random actions, at most `limit` of them. Draws exactly as
     `state.apply(rng.choice(state.legal_actions()))` would, without building a list
     or looking an id up at each step."""
@@ -70,6 +72,8 @@ def random_rollout(state: State, rng: Rng, limit: int) -> None:
     for _ in range(limit):
         if state.result is not None:
             return
+        if each is not None:
+            each(state)
         legal = state.legal
         take(legal[below(len(legal))])
 
@@ -78,10 +82,12 @@ def policy_rollout(policy: Agent, mix: float = 0.0) -> Rollout:
     """A rollout that plays every seat with `policy` (an agent), taking a uniformly
     random action instead with probability `mix`. A forced move skips the agent."""
 
-    def rollout(state: State, rng: Rng, limit: int) -> None:
+    def rollout(state: State, rng: Rng, limit: int, each=None) -> None:
         for _ in range(limit):
             if state.result is not None:
                 return
+            if each is not None:
+                each(state)
             legal = state.legal  # read, never changed: no copy
             if len(legal) == 1:
                 state.take(legal[0])
@@ -90,7 +96,35 @@ def policy_rollout(policy: Agent, mix: float = 0.0) -> Rollout:
             else:  # checked: the policy's answer is not taken on trust
                 state.apply(policy.choose(Decision(state)))
 
+    rollout.agents = (policy,)  # whose generator a turn's luck reseeds (TurnLuck)
     return rollout
+
+
+class TurnLuck:
+    """Luck kept in step across the playouts of one paired round: at the start of each
+    turn the state's dice and the agents' generators are reseeded from the round's seed
+    and the turn's number. Root actions that roll different numbers of dice in the
+    first turn then still meet the same dice in every turn after it, so their paired
+    differences keep the common luck out (in Higurashi the variance of a difference
+    falls to less than half). Every turn's luck is still fresh and uniform, so no
+    playout is biased. A state without a turn number keeps its one stream."""
+
+    __slots__ = ("agents", "seed", "turn")
+
+    def __init__(self, seed: int, agents) -> None:
+        self.seed, self.agents, self.turn = seed, agents, None
+
+    def __call__(self, state: State) -> None:
+        turn = getattr(state, "turn", None)
+        if turn is None or turn == self.turn:
+            return
+        self.turn = turn
+        # pgt numbers its turns afresh each round: the round is part of the key
+        key = (getattr(state, "round", 0) << 20) ^ turn
+        luck = Rng(self.seed ^ Rng(key).next_u64())
+        state.rng = Rng(luck.next_u64())
+        for agent in self.agents:
+            agent.rng = Rng(luck.next_u64())
 
 
 def play_out_shares(state: State, evaluate: Evaluate | None) -> list[float]:
@@ -129,6 +163,7 @@ class IsmctsAgent:
         margin: float = 1.0,
         halving: bool = False,
         steps: int | None = None,
+        luck: str = "stream",
     ) -> None:
         if iterations < 1 and not seconds:
             raise ValueError("ISMCTS needs a budget: iterations >= 1 or seconds > 0")
@@ -146,8 +181,19 @@ class IsmctsAgent:
         self.margin = margin  # standard errors by which an action must beat the guide's
         self.halving = halving  # paired rounds narrowed to the better half, phase by phase
         self.steps = steps  # actions played per decision at most: a budget bounding time
+        # "turn": paired playouts reseed their luck turn by turn (TurnLuck); "stream":
+        # each playout rolls on from the round's one seed
+        self.luck = luck
+        # The agents whose generators a playout's luck covers: the rollout's and the guide.
+        self._lucky = tuple(
+            agent
+            for agent in (*getattr(rollout, "agents", ()), guide)
+            if agent is not None and hasattr(agent, "rng")
+        )
         self.last_iterations = 0  # iterations run by the last search, for reports
         self.last_steps = 0  # actions its playouts played
+        # The last paired search's guide choice and each root action's shares, round by round
+        self.last_rounds: tuple[str, dict[str, list[float]]] | None = None
 
     # -- the search ---------------------------------------------------------------
 
@@ -231,13 +277,15 @@ class IsmctsAgent:
                 for action in running:
                     state = world.clone()
                     state.rng = Rng(dice)
-                    shares = self._iterate_from(state, root, action, Rng(dice ^ 0x5EED), rng)
+                    each = TurnLuck(dice, self._lucky) if self.luck == "turn" else None
+                    shares = self._iterate_from(state, root, action, Rng(dice ^ 0x5EED), rng, each)
                     results[action.id].append(shares[seat])
                     spent += len(state.history) - start
                 playouts += len(running)
             if phase < phases - 1:
                 running = self._better_half(running, results, preferred)
         self.last_iterations, self.last_steps = playouts, spent
+        self.last_rounds = (preferred, results)  # for measures such as bench/paired_luck.py
         return self._paired_best(running, results, preferred)
 
     @staticmethod
@@ -267,20 +315,23 @@ class IsmctsAgent:
         return next(action for action in legal if action.id == best)
 
     def _iterate_from(
-        self, state: State, root: _Edge, action: Action, dice_rng: Rng, rng: Rng
+        self, state: State, root: _Edge, action: Action, dice_rng: Rng, rng: Rng, each=None
     ) -> list[float]:
         """One iteration that starts with `action` at the root; the tree below each root
-        action is searched as usual. Returns the seats' shares it credited."""
+        action is searched as usual, `each(state)` called before every later action.
+        Returns the seats' shares it credited."""
         key = (state.to_move, action.id)
         edge = root.children.get(key) or root.children.setdefault(key, _Edge(state.to_move))
         path = [edge]
         state.apply(action)
         node, expanded = edge, False
         while state.result is None and not expanded:
+            if each is not None:
+                each(state)
             expanded = self._descend(state, node, path, rng)
             node = path[-1]
         if state.result is None:
-            self.rollout(state, dice_rng, self.rollout_limit)
+            self.rollout(state, dice_rng, self.rollout_limit, each)
         shares = play_out_shares(state, self.evaluate)
         for step in path:
             step.visits += 1

@@ -12,7 +12,9 @@ the decision at once, each with an equal share of `iters`: agents/parallel.py).
 action searched on the same worlds and dice, the guide's choice kept unless another
 beats it by `margin` standard errors) or `halving` (paired, in phases that each keep
 the better half). `steps` caps the actions played per decision over all playouts, a
-budget that bounds time and, unlike `seconds`, keeps the choice reproducible.
+budget that bounds time and, unlike `seconds`, keeps the choice reproducible. `luck`
+says how a paired round's playouts roll their dice: `stream` (on from the round's one
+seed) or `turn` (reseeded at each turn from the round's seed, ismcts.TurnLuck).
 """
 
 from __future__ import annotations
@@ -82,6 +84,7 @@ ISMCTS_PARAMS = {
     "root": Param(str, words=("ucb", "paired", "halving")),
     "margin": Param(float, 0, 10),
     "steps": Param(int, 1, 10_000_000),
+    "luck": Param(str, words=("stream", "turn")),
 }
 EXPECTI_PARAMS = {
     "worlds": Param(int, 1, 256),
@@ -94,7 +97,7 @@ EXPECTI_PARAMS = {
 ISMCTS_ACCEPTED = (
     "ismcts[:iters=N,seconds=S,c=X,rollout=random|heuristic,limit=N,"
     "guide=heuristic|none,bias=X,widen=X,workers=N,root=ucb|paired|halving,margin=X,"
-    "steps=N]"
+    "steps=N,luck=stream|turn]"
 )
 EXPECTI_ACCEPTED = "expecti[:worlds=N,depth=N,dice=N,turns=N,margin=X,leaves=N]"
 ACCEPTED = f"random, heuristic, {ISMCTS_ACCEPTED} or {EXPECTI_ACCEPTED}"
@@ -182,6 +185,7 @@ def _ismcts(game: Game, seed: int, values: dict) -> IsmctsAgent:
         margin=values.get("margin", 1.0),
         halving=values.get("root") == "halving",
         steps=values.get("steps"),
+        luck=values.get("luck", "stream"),
     )
 
 
@@ -230,14 +234,17 @@ def evaluation(game: Game):
 def _parse_params(text: str, kind: str = "ismcts", accepted: dict | None = None) -> dict:
     """`iters=200,rollout=heuristic` to values, each name at most once and in range."""
     accepted = ISMCTS_PARAMS if accepted is None else accepted
-    listing = ISMCTS_ACCEPTED if accepted is ISMCTS_PARAMS else EXPECTI_ACCEPTED
+    # Each parameter's own refusal names its values, so an unknown one names only these.
+    names = ", ".join(accepted)
     values = {}
     for item in filter(None, text.split(",")):
         if item.isdigit() and kind == "ismcts":  # `ismcts:400` is short for `ismcts:iters=400`
             item = "iters=" + item
         name, eq, raw = item.partition("=")
-        if not eq or name not in accepted:
-            raise BadOption(f"{kind} parameter {_quoted(item)} is not one of: {listing}")
+        if not eq:
+            raise BadOption(f"{kind} parameter {_quoted(item)} is not name=value; names: {names}")
+        if name not in accepted:
+            raise BadOption(f"{kind} has no parameter {_quoted(name)}; its parameters: {names}")
         if name in values:
             raise BadOption(f"{kind} parameter {name} is given twice; give each at most once")
         param = accepted[name]
