@@ -14,6 +14,7 @@ from tcglab.cli.arguments import seconds_up_to, whole_number
 from tcglab.cli.command import Command
 from tcglab.cli.errors import OK, UsageError, quoted
 from tcglab.cli.files import check_writable
+from tcglab.paths import not_sqlite
 
 
 def serve_arguments(parser: argparse.ArgumentParser) -> None:
@@ -130,7 +131,7 @@ def check_database(path: Path) -> None:
         ) as db:
             db.execute("SELECT count(*) FROM sqlite_master").fetchone()
     except sqlite3.Error as exc:
-        if "not a database" in str(exc) or "encrypted" in str(exc):
+        if not_sqlite(exc):
             raise UsageError(
                 f"cannot use {path}: it is not an SQLite database; {accepted}"
             ) from None

@@ -37,7 +37,7 @@ from tcglab.engine.rng import Rng
 from tcglab.lab.backends import Processes
 from tcglab.lab.facts import Watcher, facts
 from tcglab.lab.records import RecordWriter, run_facts
-from tcglab.paths import user_data_file
+from tcglab.paths import not_sqlite, user_data_file
 from tcglab.sim.ratings import elo, wilson
 
 MAX_ACTIONS = 100_000
@@ -265,7 +265,7 @@ class ArenaStore:
             raise
         except sqlite3.DatabaseError as exc:
             self._close_quietly()
-            if "not a database" in str(exc) or "encrypted" in str(exc):
+            if not_sqlite(exc):
                 raise ArenaFileError(
                     f"cannot use {path} for arena results: it is not an SQLite database; {accepted}"
                 ) from None
