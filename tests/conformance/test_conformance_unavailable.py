@@ -1,7 +1,8 @@
 """What a seat cannot choose now, and why (`State.unavailable`): over random games of
 every game, the options listed are well formed in English and Japanese, never legal,
 change nothing, tell the seat to move nothing it may not know (a sample of what it
-knows lists the same), and give the same reason as the message for the typed id. The
+knows lists the same), and give the same reason, with its rule ID, as the message for
+the typed id (at a table of several games too: a draft's knockout, a championship). The
 message for any id typed that is not legal (`IllegalAction`) tells it nothing hidden
 either: a sample of what it knows refuses every id in the same words."""
 
@@ -14,6 +15,7 @@ import pytest
 from tcglab.engine import IllegalAction, Rng, State
 
 JAPANESE = re.compile(r"[\u3040-\u30ff\u4e00-\u9fff]")
+RULE_ID = re.compile(r"\((PGT|PM|PS|G4)-(GAP-)?[0-9][0-9.]*\)")
 TYPED_PER_STATE = 3  # refused ids typed per position, to compare the two reasons
 HIDDEN_SAMPLES = 2  # samples of what the seat to move knows, per position
 SPREAD = 3  # each position types every SPREAD-th id of the action space, in turn
@@ -59,6 +61,7 @@ def test_unavailable_options_are_refused_and_change_nothing(case):
                 with pytest.raises(IllegalAction) as refused:
                     state.apply(option["id"])
                 assert option["why"] in str(refused.value), f"{case}: {refused.value}"
+                assert RULE_ID.search(str(refused.value)), f"{case}: no rule ID: {refused.value}"
             assert _fingerprint(state) == before
             listed += len(ids)
     if not case.format:

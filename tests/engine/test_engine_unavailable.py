@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from tcglab.engine import Action, games
 from tcglab.engine.messages import Messages
-from tcglab.engine.unavailable import Reasons, Refusal, why
+from tcglab.engine.unavailable import Reasons, Refusal, reworded, why
 
 EN = """
 [messages]
@@ -98,3 +98,14 @@ def test_every_game_words_its_reasons_in_both_languages():
             # place, whose words depend on the table telling them.
             for spec in (":seat", ":place"):
                 assert spec not in template.text, f"{game.id}: [terms.unable] {key} names a seat"
+
+
+def test_a_reworded_refusal_renames_the_players_but_keeps_the_id_as_typed():
+    def rename(text):
+        return text.replace("P2", "P4")
+
+    message = "'attack P2.1' is not possible now: P2's card is face down (G4-4.1)"
+    assert reworded(message, "attack P2.1", rename) == (
+        "'attack P2.1' is not possible now: P4's card is face down (G4-4.1)"
+    )
+    assert reworded(None, "attack P2.1", rename) is None

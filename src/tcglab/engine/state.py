@@ -174,19 +174,28 @@ class State(ABC):
         games give theirs with `tcglab.engine.unavailable` (`refusals`)."""
         return [] if self.refusals is None else self.refusals.unavailable(self, lang)
 
+    def refusal(self, action_id: str) -> str | None:
+        """Why the seat to move may not take `action_id` now, for the person who typed
+        it: the rule with its ID, or a slip of the input ("no card there"); None when
+        the game has nothing to say beyond its legal actions. A table of several games
+        answers with its game in progress (`unavailable.reworded`)."""
+        if self.to_move is None:
+            return None
+        if self.refusals is not None:
+            return self.refusals.why_not(self, action_id)
+        for option in self.unavailable():  # a state that only lists its refused options
+            if option["id"] == action_id:
+                return f"'{action_id}' is not possible now: {option['why']}"
+        return None
+
     def _illegal_message(self, action_id: str) -> str:
         if self.over:
             return f"'{action_id}' is not legal: the game is over"
         ids = [a.id for a in self.legal_actions()]
         shown = ", ".join(ids[:12]) + (f" ... ({len(ids)} in all)" if len(ids) > 12 else "")
-        if self.refusals is not None:
-            reason = None if self.to_move is None else self.refusals.why_not(self, action_id)
-            if reason is not None:  # its rule, or a slip of the input
-                return f"{reason}; legal: {shown}"
-        else:  # a table of several games lists its game's refusals (`unavailable`)
-            for option in self.unavailable():
-                if option["id"] == action_id:
-                    return f"'{action_id}' is not possible now: {option['why']}; legal: {shown}"
+        reason = self.refusal(action_id)
+        if reason is not None:
+            return f"{reason}; legal: {shown}"
         return f"'{action_id}' is not a legal action for seat {self.to_move} now; legal: {shown}"
 
     @abstractmethod

@@ -144,3 +144,13 @@ class Refusals:
         if own is not None:
             return self.reasons.typed(action_id, own)
         return self.reasons.why_not(self.at(state), action_id)
+
+
+def reworded(message: str | None, action_id: str, rename: Callable[[str], str]) -> str | None:
+    """A refusal message of a game played at a table of several (a draft's knockout, a
+    championship), its players named as the table's by `rename`, while the id stays
+    quoted as the person typed it (the game's ids name its own seats)."""
+    if message is None:
+        return None
+    quoted = f"'{action_id}'"
+    return quoted.join(rename(part) for part in message.split(quoted))

@@ -24,6 +24,7 @@ from tcglab.engine.game import RuleOption
 from tcglab.engine.layout import Layout
 from tcglab.engine.rng import Rng
 from tcglab.engine.state import Result, State
+from tcglab.engine.unavailable import reworded
 from tcglab.games.higurashi import championship_view as view
 from tcglab.games.higurashi.state import HigurashiState
 
@@ -222,6 +223,17 @@ class ChampionshipState(State):
             {**o, "label": view.rename(o["label"], seats), "why": view.rename(o["why"], seats)}
             for o in found
         ]
+
+    def refusal(self, action_id: str) -> str | None:
+        """The game in progress's own answer to a typed id (rule ID or slip), naming the
+        championship's players."""
+        if self.result is not None:
+            return None
+        found = self.sub.refusal(action_id)
+        if self.everyone_plays():
+            return found
+        seats = self.seats
+        return reworded(found, action_id, lambda text: view.rename(text, seats))
 
     def describe(self, kind: str, data: dict, lang: str = "en") -> str:
         return view.describe(kind, data, lang)

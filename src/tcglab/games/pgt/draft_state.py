@@ -9,6 +9,7 @@ from tcglab.engine.errors import BadOption
 from tcglab.engine.layout import Layout
 from tcglab.engine.rng import Rng
 from tcglab.engine.state import State
+from tcglab.engine.unavailable import reworded
 from tcglab.games.pgt import cup, drafting
 from tcglab.games.pgt.agent import best_pick
 from tcglab.games.pgt.draft import seating
@@ -100,6 +101,14 @@ class DraftState(State):
             {**o, "label": rename(o["label"], pair), "why": rename(o["why"], pair)}
             for o in self.sub.unavailable(lang)
         ]
+
+    def refusal(self, action_id: str) -> str | None:
+        """In a game of the knockout, its own answer to a typed id (rule ID or slip),
+        naming the tournament's players; None while drafting."""
+        if self.sub is None or self.result is not None or self.phase == "draft":
+            return None
+        pair = self.pair
+        return reworded(self.sub.refusal(action_id), action_id, lambda t: cup.rename(t, pair))
 
     def describe(self, kind: str, data: dict, lang: str = "en") -> str:
         return describe(kind, data, lang)
