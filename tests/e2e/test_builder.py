@@ -280,6 +280,33 @@ def test_a_kept_deck_is_tested_against_every_prebuilt_deck(browser, server):
     page.context.close()
 
 
+def test_a_deck_test_left_running_is_found_again_and_cancelled(browser, server):
+    """A person who starts a test and leaves the page finds it on the deck when they
+    come back, and can cancel it there."""
+    decks = httpx.get(f"{server}/api/games/pgt/decks").json()
+    kept = []
+    for name in sorted(decks)[:2]:
+        body = {"game": "pgt", "name": name, "text": deck_text(decks[name])}
+        kept.append(httpx.post(f"{server}/api/decks", json=body).json())
+    # A test of the first deck holds the server's one worker, so the page's own test
+    # of the second waits behind it while the page is left and opened again.
+    first = httpx.post(f"{server}/api/decks/{kept[0]['id']}/trials", json={"games": 200}).json()
+    deck = kept[1]
+    page = watched_page(browser, {"width": 1366, "height": 768})
+    page.goto(f"{server}/decks/{deck['id']}#token={deck['token']}")
+    page.click("#builder .test-deck")
+    page.wait_for_selector(".deck-trial .cancel-test")
+    page.goto(f"{server}/cards/pgt")  # away from the deck
+    page.wait_for_selector(".gallery-tile")
+    page.goto(f"{server}/decks/{deck['id']}#token={deck['token']}")
+    page.click(".deck-trial .cancel-test")
+    page.wait_for_selector(".deck-trial p.help")
+    assert "Test cancelled after" in page.inner_text(".deck-trial")
+    assert httpx.delete(f"{server}/api/trials/{first['id']}").json()["id"] == first["id"]
+    assert page.errors == []
+    page.context.close()
+
+
 def shoot(url: str, out: Path) -> None:
     from playwright.sync_api import sync_playwright
 

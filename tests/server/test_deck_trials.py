@@ -85,3 +85,26 @@ def test_a_draft_or_an_unknown_deck_is_not_tested(client):
     rejected(client.post(f"/api/decks/{draft['id']}/trials", json={}), 409, "is a draft")
     rejected(client.post("/api/decks/nope/trials", json={}), 404, "no kept deck")
     rejected(client.get("/api/trials/nope"), 404, "no deck test")
+
+
+def test_a_pgt_deck_meets_only_the_prebuilt_decks_it_shares_no_card_with(client):
+    """In Pretty Good Tactics each card exists once, so a copy of the draft-1 deck is
+    tested against the three other drafted decks, and the view says why not draft-1."""
+    kept = keep(client, prebuilt_text("pgt", "draft-1"), game="pgt", name="copy")
+    reply = client.post(f"/api/decks/{kept['id']}/trials", json={"games": 10})
+    assert reply.status_code == 202, reply.text
+    trial = finished(client, reply.json()["id"])
+    assert trial["state"] == "done", trial["error"]
+    assert [row["deck"] for row in trial["opponents"]] == ["draft-2", "draft-3", "draft-4"]
+    assert all(row["games"] == 10 for row in trial["opponents"])
+    [skipped] = trial["skipped"]
+    assert skipped["deck"] == "draft-1" and "each card exists once" in skipped["why"]
+
+
+def test_a_pgt_deck_that_can_meet_no_prebuilt_deck_is_refused_at_once(client):
+    decks = get_game("pgt").prebuilt_decks()
+    mixed = [*decks["draft-1"][:5], *decks["draft-2"][:5], *decks["draft-3"][:4]]
+    text = "\n".join(f"1 {card}" for card in [*mixed, *decks["draft-4"][:4]])
+    kept = keep(client, text, game="pgt", name="mixed")
+    reply = client.post(f"/api/decks/{kept['id']}/trials", json={"games": 10})
+    rejected(reply, 409, "this deck can meet none of the prebuilt pgt decks (draft-1: card")

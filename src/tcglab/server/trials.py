@@ -4,7 +4,9 @@ builder polls its progress and may cancel it.
 
 Both sides are the game's heuristic player; the tested deck takes the first seat in
 every other game, and game i of an opponent is dealt from seed i, so a run can be
-repeated with `tcglab sim GAME --deck FILE --deck NAME --agents heuristic`. A run plays
+repeated with `tcglab sim GAME --deck FILE --deck NAME --agents heuristic`. A prebuilt
+deck the tested one cannot meet (in Pretty Good Tactics each card exists once, so two
+decks may share none) is left out of the run, and the view says why. A run plays
 one game at a time, at most MAX_WAITING runs are held (running or waiting), at most
 MAX_PER_ADDRESS of them for one client address, and the finished ones are forgotten
 oldest first past MAX_KEPT.
@@ -19,7 +21,7 @@ from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 
 from tcglab.agents.specs import make_agent
-from tcglab.engine import get_game
+from tcglab.engine import BadOption, get_game
 from tcglab.server.decks import DeckShelf
 from tcglab.server.errors import Conflict, NotFound
 from tcglab.sim.batch import play_out
@@ -42,6 +44,7 @@ class Trial:
     games: int
     opponents: list[str]
     record: dict[str, list[float]] = field(default_factory=dict)  # name -> [wins, games]
+    skipped: list[dict] = field(default_factory=list)  # {deck, why}: decks it cannot meet
     state: str = "waiting"  # then running, done, cancelled or failed
     error: str = ""
     stop: threading.Event = field(default_factory=threading.Event)
@@ -65,6 +68,7 @@ class Trial:
             "done": played,
             "total": self.games * len(self.opponents),
             "opponents": rows,
+            "skipped": self.skipped,
         }
 
 
@@ -77,14 +81,14 @@ class TrialRunner:
         self.pool = ThreadPoolExecutor(1, thread_name_prefix="tcglab-trial")
 
     def start(self, deck_id: str, games: int, creator: str = "") -> dict:
-        """Queue a run of `games` against each prebuilt deck for a legal kept deck. One
+        """Queue a run of `games` against each prebuilt deck the kept deck can meet. One
         client address has at most MAX_PER_ADDRESS runs under way, so that nobody holds
         every place in the queue."""
         deck = self.shelf.read(deck_id)
         game = get_game(deck["game"])
         text = self.shelf.playable(deck_id, deck["game"])
-        opponents = list(game.prebuilt_decks())
-        if not opponents:
+        prebuilt = game.prebuilt_decks()
+        if not prebuilt:
             raise Conflict(f"{game.id} has no prebuilt decks to test a deck against")
         under_way = [t for t in self.trials.values() if t.state in ("waiting", "running")]
         if sum(t.creator == creator for t in under_way) >= MAX_PER_ADDRESS:
@@ -94,10 +98,24 @@ class TrialRunner:
             )
         if len(under_way) >= MAX_WAITING:
             raise Conflict(f"the server is testing {MAX_WAITING} decks already; try again soon")
-        trial = Trial(secrets.token_urlsafe(9), game.id, deck_id, games, opponents, creator=creator)
+        mine = game.deck_ids(text)
+        skipped = [
+            {"deck": name, "why": why}
+            for name, theirs in prebuilt.items()
+            if (why := meeting_problem(game, mine, theirs)) is not None
+        ]
+        if len(skipped) == len(prebuilt):
+            first = skipped[0]
+            raise Conflict(
+                f"this deck can meet none of the prebuilt {game.id} decks "
+                f"({first['deck']}: {first['why']})"
+            )
+        opponents = [name for name in prebuilt if all(row["deck"] != name for row in skipped)]
+        token = secrets.token_urlsafe(9)
+        trial = Trial(token, game.id, deck_id, games, opponents, creator=creator, skipped=skipped)
         self.trials[trial.id] = trial
         self._forget_old()
-        self.pool.submit(self._run, trial, game.deck_ids(text))
+        self.pool.submit(self._run, trial, mine)
         return trial.view()
 
     def read(self, trial_id: str) -> dict:
@@ -144,6 +162,15 @@ class TrialRunner:
             trial.state = "done"
         except Exception as error:  # a bug in a game: say so to the builder, keep serving
             trial.state, trial.error = "failed", f"the test stopped: {error}"
+
+
+def meeting_problem(game, mine: list[str], theirs: list[str]) -> str | None:
+    """Why a game of these two decks cannot be dealt (the game's own one line), or None."""
+    try:
+        game.new_state(0, 2, None, [mine, theirs])
+    except BadOption as error:
+        return str(error)
+    return None
 
 
 def play_one(game, index: int, mine: list[str], theirs: list[str]) -> float:

@@ -93,6 +93,20 @@ export const keptDecks = {
   },
 };
 
+// The last deck test this browser started for each kept deck, so that coming back to
+// the deck shows it again (with its Cancel while it runs).
+export const deckTrials = {
+  get(deck) {
+    return localStorage.getItem(`tcglab.trial.${deck}`);
+  },
+  set(deck, trial) {
+    localStorage.setItem(`tcglab.trial.${deck}`, trial);
+  },
+  drop(deck) {
+    localStorage.removeItem(`tcglab.trial.${deck}`);
+  },
+};
+
 // Seat tokens live in this browser only, per table.
 export const seats = {
   get(table) {

@@ -5,7 +5,7 @@
 // PUT with the edit token to change it, DELETE with it to delete it; the token stays
 // in this browser).
 
-import { api, keptDecks, seats } from "./api.js";
+import { api, deckTrials, keptDecks, seats } from "./api.js";
 import { ask, clear, h, toast } from "./dom.js";
 import { language, nameOf } from "./i18n.js";
 
@@ -47,6 +47,7 @@ const WORDS = {
     testing: "Testing: {done} of {total} games",
     tested: "Against each prebuilt deck, {games} games each (both sides the computer's normal player):",
     testRow: "vs {deck}: {rate} ({low}–{high}, n={n})",
+    testSkipped: "vs {deck}: not played ({why})",
     cancel: "Cancel",
     cancelled: "Test cancelled after {done} games.",
     copy: "Copy into a new deck",
@@ -101,6 +102,7 @@ const WORDS = {
     testing: "試験中：{total}戦のうち{done}戦",
     tested: "各構築済みデッキと{games}戦ずつ（両者ともコンピューターの標準の打ち手）：",
     testRow: "{deck}戦：{rate}（{low}〜{high}、{n}戦）",
+    testSkipped: "{deck}戦：対戦できません（{why}）",
     cancel: "中止",
     cancelled: "{done}戦で試験を中止しました。",
     copy: "コピーして新しいデッキに",
@@ -299,13 +301,15 @@ export function deckBuilder(game, cards, facets, { kept = null, token = null, pr
   }
 
   // "Test this deck": computer games against each prebuilt deck, run by the server
-  // (POST /api/decks/<id>/trials), polled while it plays, cancellable.
+  // (POST /api/decks/<id>/trials), polled while it plays, cancellable. The test is
+  // remembered for the deck, so a person who left the page finds it here again.
   const trialBox = h("div", { class: "deck-trial", "aria-live": "polite" });
   let trial = null;
 
   async function test() {
     try {
       trial = await api.testDeck(deck.id, 50);
+      deckTrials.set(deck.id, trial.id);
       follow();
     } catch (error) {
       toast(error.message);
@@ -313,9 +317,11 @@ export function deckBuilder(game, cards, facets, { kept = null, token = null, pr
   }
 
   async function follow() {
+    const shown = trial;
     showTrial();
     if (trial.state !== "waiting" && trial.state !== "running") return;
     await new Promise((done) => setTimeout(done, 400));
+    if (trial !== shown) return; // another test, or none, is shown now
     try {
       trial = await api.trial(trial.id);
     } catch (error) {
@@ -325,22 +331,49 @@ export function deckBuilder(game, cards, facets, { kept = null, token = null, pr
     follow();
   }
 
+  // The deck's last test, if the server still keeps it (it forgets old ones).
+  async function resume() {
+    const id = deck.id && deckTrials.get(deck.id);
+    if (!id) return;
+    try {
+      trial = await api.trial(id);
+    } catch {
+      deckTrials.drop(deck.id);
+      return;
+    }
+    follow();
+  }
+
+  async function cancelTrial() {
+    try {
+      trial = await api.cancelTrial(trial.id);
+    } catch (error) {
+      toast(error.message);
+      return;
+    }
+    follow(); // a running test stops after its current game
+  }
+
   function showTrial() {
     const pct = (x) => `${Math.round(x * 100)}%`;
     const running = trial.state === "waiting" || trial.state === "running";
     const rows = trial.opponents.filter((r) => r.games).map((r) =>
       h("li", {}, say("testRow", { deck: r.deck, rate: pct(r.rate), low: pct(r.low), high: pct(r.high), n: r.games })));
+    // decks it cannot meet (in pgt two decks may share no card), with the game's reason
+    const skipped = (trial.skipped || []).map((r) => h("li", { class: "skipped" }, say("testSkipped", r)));
     clear(
       trialBox,
       running
         ? [h("progress", { max: trial.total, value: trial.done }), h("span", { class: "small" }, ` ${say("testing", trial)} `),
-           h("button", { type: "button", class: "cancel-test", onclick: async () => { trial = await api.cancelTrial(trial.id); showTrial(); } }, say("cancel"))]
+           h("button", { type: "button", class: "cancel-test", onclick: cancelTrial }, say("cancel"))]
         : h("p", { class: "help" }, trial.state === "cancelled" ? say("cancelled", trial) : trial.error || say("tested", { games: trial.total / trial.opponents.length })),
-      h("ul", { class: "trial-rows" }, rows),
+      h("ul", { class: "trial-rows" }, rows, skipped),
     );
   }
 
   function copy() {
+    trial = null; // the test was the kept deck's, not this copy's
+    clear(trialBox);
     deck.id = deck.token = null;
     deck.readOnly = false;
     history.replaceState(null, "", `/cards/${game.id}`);
@@ -359,6 +392,7 @@ export function deckBuilder(game, cards, facets, { kept = null, token = null, pr
       return;
     }
     keptDecks.drop(deck.id);
+    deckTrials.drop(deck.id);
     copy();
     toast(say("deleted"));
   }
@@ -443,6 +477,7 @@ export function deckBuilder(game, cards, facets, { kept = null, token = null, pr
   }
 
   draw();
+  resume();
   return {
     panel,
     add,
