@@ -95,6 +95,7 @@ def test_the_agents_know_no_game_by_name():
         ("ismcts:iters", "ismcts parameter 'iters' is not name=value; names: iters, seconds"),
         ("ismcts:root=best", "root takes ucb, paired or halving, not 'best'"),
         ("ismcts:luck=dice", "luck takes stream or turn, not 'dice'"),
+        ("ismcts:luck=turn", "ismcts parameter luck=turn pairs playouts: give root=paired"),
         ("ismcts:steps=0", "ismcts parameter steps takes a whole number from 1 to 10,000,000"),
     ],
 )

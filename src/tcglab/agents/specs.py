@@ -142,6 +142,8 @@ def make_agent(spec: str, game: Game, seed: int) -> Agent:
     if kind == "expecti":
         return _expecti(game, seed, _parse_params(params, kind, EXPECTI_PARAMS))
     values = _parse_params(params)
+    if values.get("luck", "stream") != "stream" and values.get("root", "ucb") == "ucb":
+        raise BadOption("ismcts parameter luck=turn pairs playouts: give root=paired or halving")
     if values.get("workers", 1) > 1:
         return _root_parallel(seed, values)
     return _ismcts(game, seed, values)
