@@ -10,6 +10,7 @@ variance over rounds, so half the variance is as good as twice the rounds. Print
 line per decision and the means over all.
 
     python bench/paired_luck.py [--decisions N] [--rounds R] [--every N] [--seed S]
+        [--depth N]
 """
 
 from __future__ import annotations
@@ -30,10 +31,11 @@ SPEC = "ismcts:iters={iters},rollout=heuristic,root=paired,widen=0.01,luck={luck
 LUCKS = ("stream", "turn")
 
 
-def variances(game, state, rounds: int, luck: str, seed: int) -> list[float]:
+def variances(game, state, rounds: int, luck: str, seed: int, depth: int | None = None):
     """Each non-guide root action's variance of paired differences from the guide's."""
     decision = Decision(state)
-    agent = make_agent(SPEC.format(iters=rounds * len(decision.legal), luck=luck), game, seed)
+    spec = SPEC.format(iters=rounds * len(decision.legal), luck=luck)
+    agent = make_agent(spec + (f",depth={depth}" if depth else ""), game, seed)
     agent.choose(decision)
     preferred, results = agent.last_rounds
     anchor = results[preferred]
@@ -50,6 +52,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--rounds", type=int, default=40, help="paired rounds a search")
     parser.add_argument("--every", type=int, default=5, help="every N-th decision with a choice")
     parser.add_argument("--seed", type=int, default=77)
+    parser.add_argument("--depth", type=int, help="the search's tree levels (default: no bound)")
     args = parser.parse_args(argv)
     game = get_game("higurashi")
     found: dict[str, list[float]] = {luck: [] for luck in LUCKS}
@@ -57,7 +60,7 @@ def main(argv: list[str] | None = None) -> int:
         if n >= args.decisions:
             break
         for luck in LUCKS:
-            found[luck] += variances(game, state, args.rounds, luck, args.seed + n)
+            found[luck] += variances(game, state, args.rounds, luck, args.seed + n, args.depth)
         means = "  ".join(f"{luck} {statistics.fmean(v):.4f}" for luck, v in found.items())
         print(f"decision {n + 1} ({step}): mean variance so far  {means}", flush=True)
     stream, turn = (statistics.fmean(found[luck]) for luck in LUCKS)

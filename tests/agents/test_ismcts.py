@@ -313,3 +313,13 @@ def test_paired_roots_with_turn_luck_are_reproducible():
         agent = make_agent(spec, state.game, 9)
         runs.append((agent.choose(Decision(state)).id, agent.last_iterations, agent.last_steps))
     assert runs[0] == runs[1] and runs[0][2] > 0
+
+
+def test_a_depth_of_one_keeps_only_the_roots_actions_in_the_tree():
+    # Below the depth every action is the rollout's, chosen afresh in each sample.
+    state = get_game("higurashi").new_state(4, 2)
+    shallow = make_agent("ismcts:iters=60,rollout=heuristic,depth=1", state.game, 3)
+    root = shallow._search(Decision(state))
+    assert len(root.children) > 1 and not any(e.children for e in root.children.values())
+    deep = make_agent("ismcts:iters=60,rollout=heuristic", state.game, 3)
+    assert any(e.children for e in deep._search(Decision(state)).children.values())

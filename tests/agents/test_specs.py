@@ -38,6 +38,8 @@ def test_specs_build_the_agents_they_name():
     assert (paired.paired, paired.halving, paired.steps) == (True, False, None)
     assert paired.luck == "stream"
     assert make_agent("ismcts:root=paired,luck=turn", GAME, 1).luck == "turn"
+    assert make_agent("ismcts:depth=1", GAME, 1).depth == 1
+    assert paired.depth > 10**6  # no bound unless given
 
 
 @pytest.mark.parametrize("game_id", sorted(games()))
@@ -95,6 +97,7 @@ def test_the_agents_know_no_game_by_name():
         ("ismcts:iters", "ismcts parameter 'iters' is not name=value; names: iters, seconds"),
         ("ismcts:root=best", "root takes ucb, paired or halving, not 'best'"),
         ("ismcts:luck=dice", "luck takes stream or turn, not 'dice'"),
+        ("ismcts:depth=0", "ismcts parameter depth takes a whole number from 1 to 1,000"),
         ("ismcts:luck=turn", "ismcts parameter luck=turn pairs playouts: give root=paired"),
         ("ismcts:steps=0", "ismcts parameter steps takes a whole number from 1 to 10,000,000"),
     ],
@@ -133,7 +136,7 @@ NUMBERS = "takes a number from 0 to 100, not"
         ("ismcts:iters=5,iters=6", "ismcts parameter iters is given twice; give each at most once"),
         ("ismcts:400,iters=6", "ismcts parameter iters is given twice; give each at most once"),
         ("ismcts:c=1,c=1", "ismcts parameter c is given twice; give each at most once"),
-        ("ismcts:depth=3", "ismcts has no parameter 'depth'; its parameters: iters, seconds,"),
+        ("ismcts:worlds=3", "ismcts has no parameter 'worlds'; its parameters: iters, seconds,"),
     ],
 )
 def test_every_parameter_is_range_checked(spec, message):

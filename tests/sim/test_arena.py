@@ -126,7 +126,7 @@ def test_an_agent_that_breaks_the_rules_stops_only_its_game(tmp_path, monkeypatc
     [
         (["random", "smart"], "unknown agent 'smart'"),
         (["random", "ismcts:iters=x"], "ismcts parameter iters takes a whole number"),
-        (["random", "ismcts:depth=3"], "ismcts has no parameter 'depth'; its parameters"),
+        (["random", "ismcts:worlds=3"], "ismcts has no parameter 'worlds'; its parameters"),
         (["random"], "at least 2 agents"),
         (["random", "random"], "named once"),
     ],

@@ -106,8 +106,9 @@ class TurnLuck:
     and the turn's number. Root actions that roll different numbers of dice in the
     first turn then still meet the same dice in every turn after it, so their paired
     differences keep the common luck out (in Higurashi the variance of a difference
-    falls to less than half). Every turn's luck is still fresh and uniform, so no
-    playout is biased. A state without a turn number keeps its one stream."""
+    falls by a third with the tree below the root, by more than half without it:
+    bench/paired_luck.py). Every turn's luck is still fresh and uniform, so no playout
+    is biased. A state without a turn number keeps its one stream."""
 
     __slots__ = ("agents", "seed", "turn")
 
@@ -164,6 +165,7 @@ class IsmctsAgent:
         halving: bool = False,
         steps: int | None = None,
         luck: str = "stream",
+        depth: int | None = None,
     ) -> None:
         if iterations < 1 and not seconds:
             raise ValueError("ISMCTS needs a budget: iterations >= 1 or seconds > 0")
@@ -184,6 +186,9 @@ class IsmctsAgent:
         # "turn": paired playouts reseed their luck turn by turn (TurnLuck); "stream":
         # each playout rolls on from the round's one seed
         self.luck = luck
+        # Tree levels searched (the root's actions are the first); below them every
+        # action is the rollout's, chosen afresh in each sample. None: no bound.
+        self.depth = UNLIMITED if depth is None else depth
         # The agents whose generators a playout's luck covers: the rollout's and the guide.
         self._lucky = tuple(
             agent
@@ -325,7 +330,7 @@ class IsmctsAgent:
         path = [edge]
         state.apply(action)
         node, expanded = edge, False
-        while state.result is None and not expanded:
+        while state.result is None and not expanded and len(path) < self.depth:
             if each is not None:
                 each(state)
             expanded = self._descend(state, node, path, rng)
@@ -348,7 +353,7 @@ class IsmctsAgent:
 
     def _iterate(self, state: State, root: _Edge, rng: Rng) -> None:
         node, path, expanded = root, [], False
-        while state.result is None and not expanded:
+        while state.result is None and not expanded and len(path) < self.depth:
             expanded = self._descend(state, node, path, rng)
             node = path[-1]
         if state.result is None:

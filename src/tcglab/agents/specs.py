@@ -15,6 +15,7 @@ the better half). `steps` caps the actions played per decision over all playouts
 budget that bounds time and, unlike `seconds`, keeps the choice reproducible. `luck`
 says how a paired round's playouts roll their dice: `stream` (on from the round's one
 seed) or `turn` (reseeded at each turn from the round's seed, ismcts.TurnLuck).
+`depth` bounds the tree's levels: below them every action is the rollout's.
 """
 
 from __future__ import annotations
@@ -85,6 +86,7 @@ ISMCTS_PARAMS = {
     "margin": Param(float, 0, 10),
     "steps": Param(int, 1, 10_000_000),
     "luck": Param(str, words=("stream", "turn")),
+    "depth": Param(int, 1, 1000),
 }
 EXPECTI_PARAMS = {
     "worlds": Param(int, 1, 256),
@@ -97,7 +99,7 @@ EXPECTI_PARAMS = {
 ISMCTS_ACCEPTED = (
     "ismcts[:iters=N,seconds=S,c=X,rollout=random|heuristic,limit=N,"
     "guide=heuristic|none,bias=X,widen=X,workers=N,root=ucb|paired|halving,margin=X,"
-    "steps=N,luck=stream|turn]"
+    "steps=N,luck=stream|turn,depth=N]"
 )
 EXPECTI_ACCEPTED = "expecti[:worlds=N,depth=N,dice=N,turns=N,margin=X,leaves=N]"
 ACCEPTED = f"random, heuristic, {ISMCTS_ACCEPTED} or {EXPECTI_ACCEPTED}"
@@ -188,6 +190,7 @@ def _ismcts(game: Game, seed: int, values: dict) -> IsmctsAgent:
         halving=values.get("root") == "halving",
         steps=values.get("steps"),
         luck=values.get("luck", "stream"),
+        depth=values.get("depth"),
     )
 
 
