@@ -179,14 +179,9 @@ class State(ABC):
         it: the rule with its ID, or a slip of the input ("no card there"); None when
         the game has nothing to say beyond its legal actions. A table of several games
         answers with its game in progress (`unavailable.reworded`)."""
-        if self.to_move is None:
+        if self.to_move is None or self.refusals is None:
             return None
-        if self.refusals is not None:
-            return self.refusals.why_not(self, action_id)
-        for option in self.unavailable():  # a state that only lists its refused options
-            if option["id"] == action_id:
-                return f"'{action_id}' is not possible now: {option['why']}"
-        return None
+        return self.refusals.why_not(self, action_id)
 
     def _illegal_message(self, action_id: str) -> str:
         if self.over:

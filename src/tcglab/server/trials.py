@@ -99,18 +99,19 @@ class TrialRunner:
         if len(under_way) >= MAX_WAITING:
             raise Conflict(f"the server is testing {MAX_WAITING} decks already; try again soon")
         mine = game.deck_ids(text)
-        skipped = [
-            {"deck": name, "why": why}
-            for name, theirs in prebuilt.items()
-            if (why := meeting_problem(game, mine, theirs)) is not None
-        ]
-        if len(skipped) == len(prebuilt):
+        opponents, skipped = [], []
+        for name, theirs in prebuilt.items():
+            why = meeting_problem(game, mine, theirs)
+            if why is None:
+                opponents.append(name)
+            else:
+                skipped.append({"deck": name, "why": why})
+        if not opponents:
             first = skipped[0]
             raise Conflict(
                 f"this deck can meet none of the prebuilt {game.id} decks "
                 f"({first['deck']}: {first['why']})"
             )
-        opponents = [name for name in prebuilt if all(row["deck"] != name for row in skipped)]
         token = secrets.token_urlsafe(9)
         trial = Trial(token, game.id, deck_id, games, opponents, creator=creator, skipped=skipped)
         self.trials[trial.id] = trial

@@ -91,24 +91,33 @@ class DraftState(State):
             self.sub.apply(action.id)
             cup.follow(self)
 
+    def _game_in_play(self) -> PgtState | None:
+        """The knockout's game in progress, whose refusals a player meets; None while
+        drafting and once the draft is over."""
+        if self.sub is None or self.result is not None or self.phase == "draft":
+            return None
+        return self.sub
+
     def unavailable(self, lang: str = "en") -> list[dict]:
         """In a game of the knockout, what its mover cannot take now (the game's own
         list, naming the tournament's players); nothing while drafting."""
-        if self.sub is None or self.result is not None or self.phase == "draft":
+        game = self._game_in_play()
+        if game is None:
             return []
         pair, rename = self.pair, cup.rename
         return [
             {**o, "label": rename(o["label"], pair), "why": rename(o["why"], pair)}
-            for o in self.sub.unavailable(lang)
+            for o in game.unavailable(lang)
         ]
 
     def refusal(self, action_id: str) -> str | None:
         """In a game of the knockout, its own answer to a typed id (rule ID or slip),
         naming the tournament's players; None while drafting."""
-        if self.sub is None or self.result is not None or self.phase == "draft":
+        game = self._game_in_play()
+        if game is None:
             return None
         pair = self.pair
-        return reworded(self.sub.refusal(action_id), action_id, lambda t: cup.rename(t, pair))
+        return reworded(game.refusal(action_id), action_id, lambda t: cup.rename(t, pair))
 
     def describe(self, kind: str, data: dict, lang: str = "en") -> str:
         return describe(kind, data, lang)
