@@ -163,6 +163,20 @@ def test_deck_check_names_the_lines_of_the_text():
     assert GAME.read_deck("# eighteen\n" + "\n".join(ids)) == ids
 
 
+def test_two_decks_sharing_a_card_are_refused_by_its_number_and_name():
+    """The set holds each of its 180 cards once (PGT-3.1), so two players' decks cannot
+    both hold one; the refusal names the card so a deck builder can find it."""
+    mine = [f"{n:03d}" for n in range(1, 19)]
+    theirs = [f"{n:03d}" for n in range(18, 36)]
+    with pytest.raises(BadOption) as caught:
+        GAME.new_state(0, 2, None, [mine, theirs])
+    name = GAME.cards.card("018").name_en
+    assert str(caught.value) == (
+        f"card 018 ({name}) is in both decks; each card exists once (PGT-3.1)"
+    )
+    assert GAME.new_state(0, 2, None, [mine, [*theirs[1:], "036"]]).over is False
+
+
 def test_deck_check():
     assert GAME.check_deck("001\n002\n") == [
         "2 cards: a deck needs at least 10 (a draft deck has 18)"

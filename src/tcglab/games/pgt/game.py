@@ -117,7 +117,10 @@ class PgtGame(Game):
                 raise BadOption(f"deck of P{seat + 1}: {problems[0]}")
             for card_id in deck:
                 if card_id in seen:
-                    raise BadOption(f"card {card_id} is in both decks; each card exists once")
+                    name = self.cards.card(card_id).name_en
+                    raise BadOption(
+                        f"card {card_id} ({name}) is in both decks; each card exists once (PGT-3.1)"
+                    )
                 seen.add(card_id)
                 cids.append(self.cards.by_id[card_id])
                 origin.append(seat)
