@@ -62,12 +62,14 @@ class HigurashiGame(Game):
 
     capabilities = (*capabilities, ENCODING, SCENARIO)
     # Dice decide much, so root actions are compared on the same worlds and dice
-    # (root=paired), each played out to the end by the heuristic at every seat (a
-    # tiny widen keeps the heuristic's line below the root): what a changed choice
-    # does shows only over the rest of the game. About 0.3 s a decision on one core, under
-    # 0.8 s early in a game; capping those with `steps` cost strength, and 600 playouts
-    # under a step budget gained none (docs/ai.md).
-    levels = MappingProxyType({"hard": "ismcts:iters=400,rollout=heuristic,root=paired,widen=0.01"})
+    # (root=paired), each played out to the end by the heuristic at every seat: what a
+    # changed choice does shows only over the rest of the game. luck=turn keeps every
+    # turn's dice alike for all root actions, and depth=1 leaves every later action to
+    # the heuristic in its own sample. About 0.3 s a decision on one core, under 0.85 s
+    # early in a game (docs/ai.md, "Luck in step").
+    levels = MappingProxyType(
+        {"hard": "ismcts:iters=250,rollout=heuristic,root=paired,luck=turn,depth=1"}
+    )
 
     @property
     def cards(self):
