@@ -65,8 +65,9 @@ class HigurashiGame(Game):
     # (root=paired), each played out to the end by the heuristic at every seat: what a
     # changed choice does shows only over the rest of the game. luck=turn keeps every
     # turn's dice alike for all root actions, and depth=1 leaves every later action to
-    # the heuristic in its own sample. About 0.3 s a decision on one core, under 0.85 s
-    # early in a game (docs/ai.md, "Luck in step").
+    # the heuristic in its own sample. With two players about 0.3 s a decision on one
+    # core, under 0.85 s early in a game; more seats make longer playouts (docs/ai.md,
+    # "Luck in step").
     levels = MappingProxyType(
         {"hard": "ismcts:iters=250,rollout=heuristic,root=paired,luck=turn,depth=1"}
     )
