@@ -8,11 +8,13 @@ cycle once it has played its minimum of games and the 95% Wilson interval of the
 agent's win rate lies clear of both 50% and the target, or when its share of the
 game's time budget is spent. With `--until-lower P` the search matchup instead plays
 until its interval lies clear of P alone (lower bound above P, or upper bound below it),
-which settles "is the lower bound above P?". Games stopped by an agent's error are
-counted apart.
+which settles "is the lower bound above P?". With `--fixed` no rule stops a matchup:
+it plays `--max-games` games (or until its time is spent), a run of fixed length whose
+interval no early stop has made too kind. Games stopped by an agent's error are counted
+apart.
 
     python bench/strength.py [--game ID ...] [--minutes M] [--jobs J] [--seed S]
-        [--max-games N] [--until-lower P] [--hard-only]
+        [--max-games N] [--until-lower P | --fixed] [--hard-only]
 """
 
 from __future__ import annotations
@@ -49,7 +51,8 @@ def show_progress(line: str) -> None:
 
 def measure(game, first: str, second: str, args, budget: float, least: int, lines: tuple):
     """Play `first` against `second` until the interval lies clear of every win rate in
-    `lines` (each question "above this rate?" settled) or time is up."""
+    `lines` (each question "above this rate?" settled) or time is up; with no `lines`,
+    until `args.max_games` are played or time is up."""
     players = 2
     specs = [first, second]
     decks = sorted(game.prebuilt_decks())
@@ -82,7 +85,7 @@ def measure(game, first: str, second: str, args, budget: float, least: int, line
                     f"games ({low:.1%} - {high:.1%}), {(time.perf_counter() - started) / 60:.1f}"
                     f" of {budget / 60:.1f} min"
                 )
-            clear = all(low > line or high < line for line in lines)
+            clear = bool(lines) and all(low > line or high < line for line in lines)
             if (played >= least and clear) or time.perf_counter() - started > budget:
                 pool.terminate()
                 break
@@ -135,11 +138,18 @@ def main(argv: list[str] | None = None) -> int:
         "(lower bound above P, or upper bound below it), e.g. 0.55; a rate between 0 and 1",
     )
     parser.add_argument(
+        "--fixed",
+        action="store_true",
+        help="no stopping rule: play --max-games games a matchup (or until time is up)",
+    )
+    parser.add_argument(
         "--hard-only", action="store_true", help="skip heuristic vs random; hard gets the budget"
     )
     args = parser.parse_args(argv)
     if args.until_lower is not None and not 0 < args.until_lower < 1:
         parser.error(f"--until-lower must be a rate between 0 and 1, not {args.until_lower}")
+    if args.fixed and args.until_lower is not None:
+        parser.error("--fixed plays a set number of games; --until-lower stops by a rule")
     rows = []
     for game_id in args.game or sorted(games()):
         game = get_game(game_id)
@@ -155,6 +165,8 @@ def main(argv: list[str] | None = None) -> int:
             lines = (0.5, TARGETS[kind])
             if kind == "hard vs heuristic" and args.until_lower is not None:
                 lines = (args.until_lower,)
+            if args.fixed:
+                lines = ()
             row = measure(game, first, second, args, budget * share, LEAST[kind], lines)
             row["kind"] = kind
             rows.append(row)
