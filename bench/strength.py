@@ -26,17 +26,13 @@ import time
 
 from tcglab.agents.specs import difficulty
 from tcglab.engine import games, get_game
-from tcglab.sim.arena import deck_assignments, lineups, play_match, schedule
+from tcglab.sim.arena import deck_assignments, lineups, play_job, schedule
 from tcglab.sim.ratings import wilson
 
 TARGETS = {"heuristic vs random": 0.85, "hard vs heuristic": 0.60}
 LEAST = {"heuristic vs random": 200, "hard vs heuristic": 40}  # games before stopping
 LOG_EVERY = 20  # games between progress lines when stderr is not a terminal
 HEURISTIC_SHARE = 0.15  # of a game's time budget; the search matchup gets the rest
-
-
-def _job(job):
-    return play_match(*job)
 
 
 def show_progress(line: str) -> None:
@@ -64,7 +60,7 @@ def measure(game, first: str, second: str, args, budget: float, least: int, line
     seconds, choices, longest = 0.0, 0, 0.0
     context = multiprocessing.get_context("fork")
     with context.Pool(args.jobs) as pool:
-        for record in pool.imap(_job, [(game.id, options, m) for m in matches]):
+        for record in pool.imap(play_job, [(game.id, options, m) for m in matches]):
             if record["error"] is not None:
                 errors += 1
                 print(f"  error: {record['error']}", file=sys.stderr)

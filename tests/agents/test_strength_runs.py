@@ -2,7 +2,6 @@
 and with `--fixed` plays every game it was given."""
 
 import argparse
-import sys
 
 import pytest
 
@@ -12,11 +11,7 @@ from tcglab.engine import get_game
 
 @pytest.fixture(scope="module")
 def strength():
-    module = scripts.load("bench/strength.py")
-    # Its worker processes are forked and find their job function by the module's name.
-    sys.modules[module.__name__] = module
-    yield module
-    del sys.modules[module.__name__]
+    return scripts.load("bench/strength.py")
 
 
 def run(strength, lines):

@@ -212,7 +212,8 @@ def _time_choice(tally: list, seconds: float) -> None:
     tally[2] = max(tally[2], seconds)
 
 
-def _play_job(job: tuple) -> dict:
+def play_job(job: tuple) -> dict:
+    """`play_match` of one (game_id, options, match) tuple: what a worker pool maps."""
     return play_match(*job)
 
 
@@ -420,7 +421,7 @@ def run_arena(
         run = unfinished = store.start_run(game.id, specs, players, options, seed, games)
         thinking = {spec: [0.0, 0, 0.0] for spec in specs}
         jobs_list = [(game.id, options, match, writer is not None) for match in matches]
-        for done, record in enumerate(backend.map(_play_job, jobs_list), start=1):
+        for done, record in enumerate(backend.map(play_job, jobs_list), start=1):
             store.add_game(run, game.id, record)
             if writer is not None and "facts" in record:
                 row, cards = record["facts"]
