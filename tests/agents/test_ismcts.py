@@ -15,7 +15,7 @@ class SeatView:
     """Exactly what an agent is promised, and nothing else: no way to reach the state."""
 
     def __init__(self, decision: Decision) -> None:
-        self.seat, self.legal = decision.seat, decision.legal
+        self.seat, self.legal, self.players = decision.seat, decision.legal, decision.players
         self.observation, self.glance = decision.observation, decision.glance
         self.samples = 0
         self._sample = decision.sample
@@ -114,6 +114,29 @@ def test_a_step_budget_caps_the_actions_played_and_is_reproducible(root):
     _, playouts, steps = runs[0]
     assert 3000 <= steps < 3000 + 2 * steps / playouts * len(state.legal_actions()) * 3
     assert playouts < 5000
+
+
+@pytest.mark.parametrize("players, steps, rounds", [(2, 32, 10), (3, 16, 5), (4, 10, 3), (5, 8, 2)])
+def test_a_step_budget_ends_a_paired_search_inside_a_round_and_drops_that_round(
+    players, steps, rounds
+):
+    # Every playout of GAMBLE is one action, so its three actions make a round of three:
+    # a budget of 32 at two seats ends an eleventh round after two playouts and drops it.
+    # At more seats it is shared among the rivals (an action of a playout costs more).
+    state = TreeGame(GAMBLE).new_state(1, players)
+    agent = IsmctsAgent(seed=1, iterations=3000, paired=True, steps=32)
+    agent.choose(Decision(state))
+    _, results = agent.last_rounds
+    assert agent.last_steps == steps
+    assert [len(shares) for shares in results.values()] == [rounds] * 3
+
+
+def test_a_step_budget_keeps_two_rounds_however_small():
+    state = TreeGame(GAMBLE).new_state(1)
+    agent = IsmctsAgent(seed=1, iterations=3000, paired=True, steps=1)
+    agent.choose(Decision(state))
+    assert agent.last_steps == 6
+    assert [len(shares) for shares in agent.last_rounds[1].values()] == [2] * 3
 
 
 def test_high_card_swaps_a_low_card_and_keeps_a_high_one():
@@ -323,3 +346,18 @@ def test_a_depth_of_one_keeps_only_the_roots_actions_in_the_tree():
     assert len(root.children) > 1 and not any(e.children for e in root.children.values())
     deep = make_agent("ismcts:iters=60,rollout=heuristic", state.game, 3)
     assert any(e.children for e in deep._search(Decision(state)).children.values())
+
+
+def test_the_higurashi_hard_level_shares_its_actions_among_three_rivals_at_four_seats():
+    # The first decisions of a game play the longest playouts, more so with more seats:
+    # unbounded, they took the hard level over 2 s at four seats (docs/ai.md, "More seats").
+    game = get_game("higurashi")
+    state = game.new_state(5, 4)
+    while len(state.legal_actions()) < 2:
+        state.apply(state.legal_actions()[0].id)
+    hard = make_agent("hard", game, 1)
+    hard.choose(Decision(state))
+    assert hard.budget(2) == 70_000 and hard.budget(4) == 23_333
+    assert 23_333 <= hard.last_steps <= 23_333 + hard.rollout_limit
+    _, results = hard.last_rounds
+    assert len({len(shares) for shares in results.values()}) == 1  # the cut round dropped

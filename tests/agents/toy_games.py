@@ -1,7 +1,8 @@
 """Two tiny games whose best moves are known, for testing search agents.
 
 Wager Tree (賭けの木): seats take turns walking down a fixed tree of choices; each leaf
-names seat 1's chance in percent, settled by one roll of a 100-sided die.
+names seat 1's chance in percent, settled by one roll of a 100-sided die (seat 2 wins
+otherwise; at a table of more than two, the other seats only watch).
 
 High Card (ハイカード): nine numbered cards are shuffled and each of two seats is dealt
 one face-down. Seat 1 may keep its card or swap it for the top card of the deck, unseen;
@@ -35,8 +36,8 @@ class _ToyState(State):
 
 
 class TreeState(_ToyState):
-    def __init__(self, game: Game, seed: int, tree: dict) -> None:
-        self.game, self.seed, self.players, self.options = game, seed, 2, {}
+    def __init__(self, game: Game, seed: int, tree: dict, players: int = 2) -> None:
+        self.game, self.seed, self.players, self.options = game, seed, players, {}
         self.rng, self.history, self.log, self.result = Rng(seed), [], [], None
         self.path: list[str] = []
         self.tree = tree
@@ -51,7 +52,7 @@ class TreeState(_ToyState):
     def _stop(self) -> None:
         node = self._node()
         if isinstance(node, dict):
-            self.to_move = len(self.path) % 2
+            self.to_move = len(self.path) % self.players
             self._legal = [Action(name, name) for name in node]
         else:
             self._finish(0 if self.rng.roll(100) <= node else 1)
@@ -70,13 +71,13 @@ class TreeState(_ToyState):
 
 
 class TreeGame(Game):
-    id, name, min_players, max_players, default_players = "tree", "Wager Tree", 2, 2, 2
+    id, name, min_players, max_players, default_players = "tree", "Wager Tree", 2, 5, 2
 
     def __init__(self, tree: dict) -> None:
         self.tree = tree
 
     def _new_state(self, seed, players, options, decks):
-        return TreeState(self, seed, self.tree)
+        return TreeState(self, seed, self.tree, players)
 
     def card_digest(self) -> str:
         return "none"

@@ -182,7 +182,7 @@ class IsmctsAgent:
         self.paired = paired  # root actions compared on the same worlds and dice
         self.margin = margin  # standard errors by which an action must beat the guide's
         self.halving = halving  # paired rounds narrowed to the better half, phase by phase
-        self.steps = steps  # actions played per decision at most: a budget bounding time
+        self.steps = steps  # actions played per decision at most (at two seats): bounds time
         # "turn": paired playouts reseed their luck turn by turn (TurnLuck); "stream":
         # each playout rolls on from the round's one seed
         self.luck = luck
@@ -233,6 +233,7 @@ class IsmctsAgent:
         if self.guide is not None:
             root.preferred = (decision.seat, self.guide.choose(decision).id)
         deadline = None if not self.seconds else time.perf_counter() + self.seconds
+        budget = self.budget(decision.players)
         done, spent = 0, 0
         while done < self.iterations:
             state = decision.sample(rng)
@@ -242,7 +243,7 @@ class IsmctsAgent:
             spent += len(state.history) - start
             if deadline is not None and time.perf_counter() >= deadline:
                 break
-            if self.steps is not None and spent >= self.steps:
+            if budget is not None and spent >= budget:
                 break
             if deadline is None and self._settled(root, self.iterations - done):
                 break
@@ -261,9 +262,11 @@ class IsmctsAgent:
         With `halving` the budget is spent in phases (sequential halving): after each
         phase the better half by mean difference goes on, the guide's choice always
         among them, so the actions that could win get most of the rounds. `steps`
-        caps the actions played over all rounds, each phase its share, after at least
-        two rounds a phase."""
+        caps the actions played over all rounds (`budget`), each phase its share, after
+        at least two rounds a phase; it is checked after every playout, and a round it
+        cuts short is dropped, so that every action still running keeps the same rounds."""
         rng, legal, seat = self.rng.derive(), decision.legal, decision.seat
+        budget = self.budget(decision.players)
         root = _Edge(None)
         preferred = self.guide.choose(decision).id if self.guide is not None else legal[0].id
         root.preferred = (seat, preferred)
@@ -273,25 +276,42 @@ class IsmctsAgent:
         playouts = spent = 0
         for phase in range(phases):
             rounds = max(2, self.iterations // phases // len(running))
-            cap = None if self.steps is None else self.steps * (phase + 1) // phases
+            cap = None if budget is None else budget * (phase + 1) // phases
             for done in range(rounds):
-                if cap is not None and done >= 2 and spent >= cap:
+                capped = cap is not None and done >= 2
+                if capped and spent >= cap:
                     break
                 world, dice = decision.sample(rng), rng.next_u64()
                 start = len(world.history)
+                played = []
                 for action in running:
+                    if capped and spent >= cap:
+                        break
                     state = world.clone()
                     state.rng = Rng(dice)
                     each = TurnLuck(dice, self._lucky) if self.luck == "turn" else None
                     shares = self._iterate_from(state, root, action, Rng(dice ^ 0x5EED), rng, each)
                     results[action.id].append(shares[seat])
+                    played.append(action.id)
                     spent += len(state.history) - start
-                playouts += len(running)
+                playouts += len(played)
+                if len(played) < len(running):  # cut short by the cap: the round is dropped
+                    for action_id in played:
+                        results[action_id].pop()
+                    break
             if phase < phases - 1:
                 running = self._better_half(running, results, preferred)
         self.last_iterations, self.last_steps = playouts, spent
         self.last_rounds = (preferred, results)  # for measures such as bench/paired_luck.py
         return self._paired_best(running, results, preferred)
+
+    def budget(self, players: int) -> int | None:
+        """The actions a decision's playouts may play at a table of `players` seats:
+        `steps` for each rival, shared among them, since every rival a heuristic playout
+        weighs makes its actions cost more (docs/ai.md, "More seats")."""
+        if self.steps is None:
+            return None
+        return max(1, self.steps // max(players - 1, 1))
 
     @staticmethod
     def _differences(action: str, results: dict, anchor: str) -> list[float]:

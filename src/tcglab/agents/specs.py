@@ -11,8 +11,9 @@ the decision at once, each with an equal share of `iters`: agents/parallel.py).
 `root` chooses how the root's actions are compared: `ucb` (one tree), `paired` (every
 action searched on the same worlds and dice, the guide's choice kept unless another
 beats it by `margin` standard errors) or `halving` (paired, in phases that each keep
-the better half). `steps` caps the actions played per decision over all playouts, a
-budget that bounds time and, unlike `seconds`, keeps the choice reproducible. `luck`
+the better half). `steps` caps the actions played per decision over all playouts (with
+n seats, shared among the n - 1 rivals), a budget that bounds time and, unlike
+`seconds`, keeps the choice reproducible. `luck`
 says how a paired round's playouts roll their dice: `stream` (on from the round's one
 seed) or `turn` (reseeded at each turn from the round's seed, ismcts.TurnLuck).
 `depth` bounds the tree's levels: below them every action is the rollout's.

@@ -14,18 +14,19 @@ if TYPE_CHECKING:
 
 
 class Decision:
-    """What an agent is given: its seat, the legal actions, the seat's observation
-    (built on first use), a glance (the part of the observation a heuristic reads,
-    cheaper to build: `State.glance`) and `sample`, which draws a full state consistent
-    with what the seat knows. Nothing else of the game reaches an agent."""
+    """What an agent is given: its seat, the number of seats, the legal actions, the
+    seat's observation (built on first use), a glance (the part of the observation a
+    heuristic reads, cheaper to build: `State.glance`) and `sample`, which draws a full
+    state consistent with what the seat knows. Nothing else of the game reaches an agent."""
 
-    __slots__ = ("_glance", "_observation", "_state", "game_id", "legal", "seat")
+    __slots__ = ("_glance", "_observation", "_state", "game_id", "legal", "players", "seat")
 
     def __init__(self, state: State) -> None:
         self._state = state
         self.seat: int = state.to_move
         self.legal: list[Action] = state.legal_actions()
         self.game_id: str = state.game.id
+        self.players: int = state.players  # seats at the table, which every seat knows
         self._observation: dict | None = None
         self._glance: dict | None = None
 

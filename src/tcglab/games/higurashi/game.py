@@ -66,10 +66,12 @@ class HigurashiGame(Game):
     # changed choice does shows only over the rest of the game. luck=turn keeps every
     # turn's dice alike for all root actions, and depth=1 leaves every later action to
     # the heuristic in its own sample. With two players about 0.3 s a decision on one
-    # core, under 0.85 s early in a game; more seats make longer playouts (docs/ai.md,
-    # "Luck in step").
+    # core, under 0.85 s early in a game. steps bounds the longer playouts of bigger
+    # tables (shared among the rivals: 35,000 actions at three seats) and lies above
+    # what two players' decisions play, so they search as before (docs/ai.md, "More
+    # seats").
     levels = MappingProxyType(
-        {"hard": "ismcts:iters=250,rollout=heuristic,root=paired,luck=turn,depth=1"}
+        {"hard": "ismcts:iters=250,rollout=heuristic,root=paired,luck=turn,depth=1,steps=70000"}
     )
 
     @property
