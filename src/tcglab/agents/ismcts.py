@@ -182,7 +182,7 @@ class IsmctsAgent:
         self.paired = paired  # root actions compared on the same worlds and dice
         self.margin = margin  # standard errors by which an action must beat the guide's
         self.halving = halving  # paired rounds narrowed to the better half, phase by phase
-        self.steps = steps  # actions played per decision at most (at two seats): bounds time
+        self.steps = steps  # actions played per decision at most: bounds time (`budget`)
         # "turn": paired playouts reseed their luck turn by turn (TurnLuck); "stream":
         # each playout rolls on from the round's one seed
         self.luck = luck

@@ -13,9 +13,9 @@ action searched on the same worlds and dice, the guide's choice kept unless anot
 beats it by `margin` standard errors) or `halving` (paired, in phases that each keep
 the better half). `steps` caps the actions played per decision over all playouts (with
 n seats, shared among the n - 1 rivals), a budget that bounds time and, unlike
-`seconds`, keeps the choice reproducible. `luck`
-says how a paired round's playouts roll their dice: `stream` (on from the round's one
-seed) or `turn` (reseeded at each turn from the round's seed, ismcts.TurnLuck).
+`seconds`, keeps the choice reproducible. `luck` says how a paired round's playouts
+roll their dice: `stream` (on from the round's one seed) or `turn` (reseeded at each
+turn from the round's seed, ismcts.TurnLuck).
 `depth` bounds the tree's levels: below them every action is the rollout's.
 """
 
