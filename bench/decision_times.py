@@ -1,9 +1,9 @@
 """Seconds a search agent takes per decision, one decision at a time, in the arena's games.
 
 Plays the games `tcglab arena GAME --agents SPEC,OTHER --players P --games N --seed S`
-plays (the same schedule: deals, seats and agent seeds) and times each decision of the
-first agent that has a choice by processor time, which other work on a shared machine
-lengthens less than the wall clock the arena reports. Prints the mean and the longest,
+plays (the same schedule: deals, seats and agent seeds) and times each of the first
+agent's decisions that offer a choice by processor time, which other work on a shared
+machine lengthens less than the wall clock the arena reports. Prints the mean and the longest,
 and the slowest decisions with their legal actions, playouts and the actions those
 playouts played (for agents that report them, as ISMCTS does): where the time goes.
 
