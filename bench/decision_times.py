@@ -18,23 +18,16 @@ import json
 import sys
 import time
 
-from tcglab.agents.specs import make_agent
 from tcglab.engine import get_game
 from tcglab.engine.decision import Decision
 from tcglab.engine.errors import TcglabError
-from tcglab.sim.arena import check_specs, schedule
+from tcglab.sim.arena import check_specs, deal_match, schedule
 from tcglab.sim.batch import split_specs
 
 
 def play(game, options: dict, match, timed: str) -> list[dict]:
     """One scheduled game; a row for each decision with a choice of the `timed` agent."""
-    decks = None
-    if match.decks is not None:
-        built = game.prebuilt_decks()
-        decks = [list(built[name]) for name in match.decks]
-    state = game.new_state(match.seed, len(match.seats), options, decks)
-    seats = zip(match.seats, match.agent_seeds, strict=True)
-    agents = [make_agent(spec, game, seed) for spec, seed in seats]
+    state, agents = deal_match(game, options, match)
     rows = []
     while state.result is None:
         seat = state.to_move

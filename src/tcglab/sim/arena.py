@@ -140,20 +140,29 @@ def schedule(specs: list[str], games: int, seed: int, players: int, decks: list[
 # -- playing one game ---------------------------------------------------------------
 
 
+def match_decks(game, match: Match) -> list[list[str]] | None:
+    """The prebuilt decks a scheduled game deals its seats, or None for a game without."""
+    if match.decks is None:
+        return None
+    built = game.prebuilt_decks()
+    return [list(built[name]) for name in match.decks]
+
+
+def deal_match(game, options: dict, match: Match) -> tuple:
+    """A scheduled game's first state and its seats' agents."""
+    state = game.new_state(match.seed, len(match.seats), options, match_decks(game, match))
+    seeds = zip(match.seats, match.agent_seeds, strict=True)
+    return state, [make_agent(spec, game, seed) for spec, seed in seeds]
+
+
 def play_match(game_id: str, options: dict, match: Match, records: bool = False) -> dict:
     """Play one scheduled game; an agent's failure is returned as `error`, not raised.
     With `records`, a finished game's rows of the `games` and `cards` tables come as
     `facts` (`tcglab.lab.records`)."""
     game = get_game(game_id)
     started = time.perf_counter()
-    decks = None
-    if match.decks is not None:
-        built = game.prebuilt_decks()
-        decks = [list(built[name]) for name in match.decks]
-    state = game.new_state(match.seed, len(match.seats), options, decks)
+    state, agents = deal_match(game, options, match)
     watcher = Watcher(state) if records else None
-    seeds = zip(match.seats, match.agent_seeds, strict=True)
-    agents = [make_agent(spec, game, seed) for spec, seed in seeds]
     record = {"index": match.index, "seed": match.seed, "seats": list(match.seats)}
     record["decks"] = list(match.decks) if match.decks else None
     error = None
@@ -192,14 +201,15 @@ def play_match(game_id: str, options: dict, match: Match, records: bool = False)
         record.update(winners=list(result.winners), scores=list(result.scores))
         record["reason"] = result.reason
         if records:
-            record["facts"] = match_facts(state, watcher, match, decks, taken)
+            record["facts"] = match_facts(state, watcher, match, taken)
     else:
         record.update(winners=None, scores=None, reason=None)
     return record
 
 
-def match_facts(state, watcher: Watcher, match: Match, decks, taken: int) -> tuple:
+def match_facts(state, watcher: Watcher, match: Match, taken: int) -> tuple:
     """The records of one finished arena game: its `games` row and its `cards` rows."""
+    decks = match_decks(state.game, match)
     names = list(match.decks) if match.decks else [None] * len(match.seats)
     counted = [Counter(d) for d in decks] if decks else [None] * len(match.seats)
     row, rows = facts(state, watcher, match.seats, counted, names, {}, taken)
