@@ -3,7 +3,10 @@ the budget of the `hard` difficulty against the heuristic.
 
 Not a test: it plays and prints a Markdown table for the README. Each matchup is played
 by two players with seats rotated and, where the game has prebuilt decks, decks swapped
-(the arena's schedule), in worker processes. A matchup stops at the end of a balanced
+(the arena's schedule), in worker processes. With `--players N` (more than two, where
+the game seats them) the first agent of a matchup sits against N - 1 copies of the
+second, in every seat in turn, and its target is its fair share, 1/N: above it, it
+wins more than an equal of the others would. A matchup stops at the end of a balanced
 cycle once it has played its minimum of games and the 95% Wilson interval of the first
 agent's win rate lies clear of both 50% and the target, or when its share of the
 game's time budget is spent. With `--until-lower P` the search matchup instead plays
@@ -13,8 +16,8 @@ it plays `--max-games` games (or until its time is spent), a run of fixed length
 interval no early stop has made too kind. Games stopped by an agent's error are counted
 apart.
 
-    python bench/strength.py [--game ID ...] [--minutes M] [--jobs J] [--seed S]
-        [--max-games N] [--until-lower P | --fixed] [--hard-only]
+    python bench/strength.py [--game ID ...] [--players N] [--minutes M] [--jobs J]
+        [--seed S] [--max-games N] [--until-lower P | --fixed] [--hard-only]
 """
 
 from __future__ import annotations
@@ -26,6 +29,7 @@ import time
 
 from tcglab.agents.specs import difficulty
 from tcglab.engine import games, get_game
+from tcglab.engine.errors import TcglabError
 from tcglab.sim.arena import deck_assignments, lineups, play_job, schedule
 from tcglab.sim.ratings import wilson
 
@@ -45,14 +49,16 @@ def show_progress(line: str) -> None:
         print(line, file=sys.stderr, flush=True)
 
 
-def measure(game, first: str, second: str, args, budget: float, least: int, lines: tuple):
-    """Play `first` against `second` until the interval lies clear of every win rate in
-    `lines` (each question "above this rate?" settled) or time is up; with no `lines`,
-    until `args.max_games` are played or time is up."""
-    players = 2
-    specs = [first, second]
+def measure(
+    game, first: str, second: str, args, budget: float, least: int, lines: tuple, players: int = 2
+):
+    """Play `first` against `second` (against `players` - 1 copies of it) until the
+    interval lies clear of every win rate in `lines` (each question "above this rate?"
+    settled) or time is up; with no `lines`, until `args.max_games` are played or time
+    is up."""
+    specs = [first] + [second] * (players - 1)
     decks = sorted(game.prebuilt_decks())
-    cycle = len(lineups(2, players)) * len(deck_assignments(decks, 0, players))
+    cycle = len(lineups(len(specs), players)) * len(deck_assignments(decks, 0, players))
     matches = schedule(specs, args.max_games, args.seed, players, decks)
     options = game.resolve_options()
     started = time.perf_counter()
@@ -88,7 +94,8 @@ def measure(game, first: str, second: str, args, budget: float, least: int, line
     low, high = wilson(wins, played)
     return {
         "game": game.id,
-        "matchup": f"{first} vs {second}",
+        "players": players,
+        "matchup": f"{first} vs {second}" + (f" x{players - 1}" if players > 2 else ""),
         "games": played,
         "errors": errors,
         "win_rate": wins / played if played else 0.0,
@@ -99,20 +106,26 @@ def measure(game, first: str, second: str, args, budget: float, least: int, line
     }
 
 
+def target_of(kind: str, players: int) -> float:
+    """A matchup's target: its aim with two players, the fair share 1/N with N."""
+    return TARGETS[kind] if players == 2 else 1 / players
+
+
 def markdown(rows: list[dict]) -> str:
     lines = [
-        "| game | matchup | games | win rate | 95% interval | target | met | s/choice | longest "
-        "| errors |",
-        "| --- | --- | ---: | ---: | --- | ---: | --- | ---: | ---: | ---: |",
+        "| game | players | matchup | games | win rate | 95% interval | target | met | s/choice "
+        "| longest | errors |",
+        "| --- | ---: | --- | ---: | ---: | --- | ---: | --- | ---: | ---: | ---: |",
     ]
     for row in rows:
         low, high = row["interval"]
-        target = TARGETS[row["kind"]]
+        target = target_of(row["kind"], row["players"])
         met = "yes" if low > target else ("no" if high < target else "unclear")
         if row["win_rate"] >= target and met == "unclear":
             met = "likely"
         lines.append(
-            f"| {row['game']} | {row['matchup']} | {row['games']} | {row['win_rate']:.1%} "
+            f"| {row['game']} | {row['players']} | {row['matchup']} | {row['games']} "
+            f"| {row['win_rate']:.1%} "
             f"| {low:.1%} - {high:.1%} | {target:.0%} | {met} "
             f"| {row['seconds_per_choice']:.3f} | {row['longest_choice']:.2f} | {row['errors']} |"
         )
@@ -122,6 +135,13 @@ def markdown(rows: list[dict]) -> str:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--game", action="append", help="a game id (default: every game)")
+    parser.add_argument(
+        "--players",
+        type=int,
+        default=2,
+        help="players a game (default 2); with N, each matchup's first agent against N - 1 "
+        "copies of the second, aiming above its fair share 1/N",
+    )
     parser.add_argument("--minutes", type=float, default=10.0, help="time budget per game")
     parser.add_argument("--jobs", type=int, default=2, help="worker processes")
     parser.add_argument("--seed", type=int, default=2024)
@@ -146,8 +166,14 @@ def main(argv: list[str] | None = None) -> int:
         parser.error(f"--until-lower must be a rate between 0 and 1, not {args.until_lower}")
     if args.fixed and args.until_lower is not None:
         parser.error("--fixed plays a set number of games; --until-lower stops by a rule")
+    chosen = args.game or sorted(games())
+    for game_id in chosen:  # every mistake named before a game is played
+        try:
+            get_game(game_id).check_players(args.players)
+        except TcglabError as error:
+            parser.error(str(error))
     rows = []
-    for game_id in args.game or sorted(games()):
+    for game_id in chosen:
         game = get_game(game_id)
         budget = args.minutes * 60
         hard = difficulty("hard", game)
@@ -158,12 +184,15 @@ def main(argv: list[str] | None = None) -> int:
         if args.hard_only:
             matchups = [("hard vs heuristic", hard, "heuristic", 1.0)]
         for kind, first, second, share in matchups:
-            lines = (0.5, TARGETS[kind])
+            fair, target = 1 / args.players, target_of(kind, args.players)
+            lines = tuple(sorted({fair, target}))
             if kind == "hard vs heuristic" and args.until_lower is not None:
                 lines = (args.until_lower,)
             if args.fixed:
                 lines = ()
-            row = measure(game, first, second, args, budget * share, LEAST[kind], lines)
+            row = measure(
+                game, first, second, args, budget * share, LEAST[kind], lines, args.players
+            )
             row["kind"] = kind
             rows.append(row)
             if sys.stderr.isatty():
