@@ -11,7 +11,8 @@ import json
 
 import pytest
 
-from tcglab.server.tables import FINISHED_KEPT, rebuild
+from tcglab.server.table import rebuild
+from tcglab.server.tables import FINISHED_KEPT
 
 from .helpers import SHORT, answer, create, hello, humans, join, lobby_of, pick, running
 
@@ -38,7 +39,8 @@ def rebuilds(monkeypatch):
             made.append("thread")
         return rebuild(*args)
 
-    monkeypatch.setattr("tcglab.server.tables.rebuild", counted)
+    for module in ("table", "tables"):  # a table's own and the lobby's
+        monkeypatch.setattr(f"tcglab.server.{module}.rebuild", counted)
     return made
 
 

@@ -21,8 +21,8 @@ import time
 
 from tcglab.engine import Game, get_game
 from tcglab.server.errors import Conflict, Forbidden, NotFound, ServerError
+from tcglab.server.inputs import hash_token
 from tcglab.server.store import Store
-from tcglab.server.tables import hash_token
 
 MAX_PER_CREATOR = 50
 MAX_ID = 24  # characters of an asked-for deck id repeated in a refusal

@@ -50,7 +50,8 @@ from tcglab.server.models import (
     read_json,
     validated,
 )
-from tcglab.server.tables import Lobby, Table
+from tcglab.server.table import Table
+from tcglab.server.tables import Lobby
 
 log = logging.getLogger("tcglab.server")
 

@@ -1,19 +1,19 @@
-"""Tables: games in progress, their seats, and the rules of who may do what.
+"""The lobby: every table of one server, its seats, and the rules of who may do what.
 
-A Table owns one game state. Only the table applies actions to it: a human seat's
-action after its token, turn and legality are checked, an AI seat's from a background
-task that runs the agent in a worker thread. Every action is committed to the store
-before anyone is told of it; on start every unfinished table is rebuilt from its
-record and its AI seats play on.
+A Table (`table.py`) owns one game state. Only the table applies actions to it: a
+human seat's action after its token, turn and legality are checked, an AI seat's from a
+background task that runs the agent in a worker thread. Every action is committed to
+the store before anyone is told of it; on start every unfinished table is rebuilt from
+its record and its AI seats play on.
 
 A game of one deck per seat (`Game.decks_by_seat`) whose table waits for people is not
 dealt when it is created: it keeps its seed, options and the decks fixed so far, each
 person joining may bring a deck, and the last to join deals it (`Lobby.join`). Until
 then a view holds no game at all.
 
-Every Lobby method checks and prepares everything first, then writes to the store, and
-only then changes what it holds in memory: a refused request, or a write the store
-refuses, leaves no trace.
+Every Lobby method checks and prepares everything first (each field of a request by
+`inputs.py`), then writes to the store, and only then changes what it holds in memory:
+a refused request, or a write the store refuses, leaves no trace.
 
 What the lobby holds is bounded. A game ends at its result, or at `max_actions`
 actions (reason "action_limit", no winner). A finished table leaves memory once nobody
@@ -34,23 +34,19 @@ import heapq
 import hmac
 import json
 import logging
-import re
 import secrets
 import time
 from collections import Counter
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
-from dataclasses import dataclass, field, replace
+from dataclasses import replace
 from itertools import islice
 
 from tcglab.agents import Decision
 from tcglab.agents.specs import make_agent
 from tcglab.engine import BadOption, Game, State, TcglabError, get_game
-from tcglab.engine.messages import named
-from tcglab.engine.registry import games
 from tcglab.engine.replay import record
-from tcglab.engine.scenario_file import Scenario
-from tcglab.server import catalogue, notes, scenarios
+from tcglab.server import catalogue, inputs, notes, scenarios
 from tcglab.server.errors import Conflict, Forbidden, NotFound, ServerError
 from tcglab.server.seats import (
     absence,
@@ -61,33 +57,18 @@ from tcglab.server.seats import (
     rematch_seat,
     rotated,
     table_level,
-    taken,
     taken_over,
 )
 from tcglab.server.store import Ending, Note, SeatRow, Store, StoreError, TableRow
+from tcglab.server.table import Table, played_on, rebuild, row_summary
 
 log = logging.getLogger("tcglab.server")
 
-MAX_TITLE = 80
-MAX_NAME = 40
-MAX_TOKEN = 64  # seat tokens are 32 characters; anything longer is wrong unread
-MAX_PAGE = 200  # tables in one listing page
-LANGUAGES = ("en", "ja")
-STATUSES = ("open", "running", "finished")
-TABLE_ID = re.compile(r"[A-Za-z0-9_-]{1,32}")
 DEFAULT_MAX_ACTIONS = 20_000  # the longest real games take a few thousand
 DEFAULT_EXPIRE_AFTER = 24 * 3600.0  # seconds
-DEFAULT_GRACE = 60  # seconds a seat left mid-game waits before the computer plays it
-MAX_GRACE = 3600
 MAX_TABLES_PER_CREATOR = 20  # unfinished tables one client address keeps at once
 STEPPED_KEPT = 16  # finished games whose last replay step asked is kept to play on from
 FINISHED_KEPT = 32  # finished games let go of whose final state is kept for their views
-
-
-def hash_token(token: str) -> str:
-    """A seat token's SHA-256, worked out on every check: a cache keyed by what clients
-    send would be memory anyone can fill, and hashing 64 characters costs a microsecond."""
-    return hashlib.sha256(token.encode("utf-8", "surrogatepass")).hexdigest()
 
 
 def agent_seed(seed: int, seat: int, version: int) -> int:
@@ -100,252 +81,6 @@ def agent_seed(seed: int, seat: int, version: int) -> int:
 def action_limit_result() -> dict:
     """The result of a game the server stopped at its action cap: nobody won."""
     return {"winners": [], "scores": [], "reason": "action_limit"}
-
-
-@dataclass
-class Table:
-    """One game and its seats, as the server holds it in memory."""
-
-    row: TableRow
-    game: Game
-    state: State | None = None  # None when let go of: rebuilt from the record on demand
-    listeners: set = field(default_factory=set)  # callables told of every change
-    ai_task: asyncio.Task | None = None
-    ai_error: str = ""
-    stored_actions: Callable[[str], list[str]] | None = None  # a finished game's actions
-    opened: float = 0.0  # when the server took the table up: a seat not seen since is away
-    present: Counter = field(default_factory=Counter)  # seat -> websockets playing it
-    seen: dict = field(default_factory=dict)  # seat -> when its player was last heard from
-    _views: dict = field(default_factory=dict)  # seat -> (version, observation)
-    _scenario: Scenario | None = None  # the stored scenario, read once
-    _goal: tuple = (None, None)  # ((version, ended), goal status) of a puzzle's table
-    last_actor: int | None = None  # the seat whose action was stored last, while held
-    creator: str = ""  # the address that made it, while held (a bound on tables per address)
-
-    @property
-    def id(self) -> str:
-        return self.row.id
-
-    @property
-    def seats(self) -> list[SeatRow]:
-        return self.row.seats
-
-    @property
-    def finished(self) -> bool:
-        return self.row.finished
-
-    @property
-    def version(self) -> int:
-        """How many actions have been applied: what `expected_version` must name."""
-        return self.row.final_version if self.finished else len(self.row.actions)
-
-    def ensure_state(self) -> State:
-        """The game state, rebuilt from the record if it is not in memory."""
-        if not self.row.dealt:
-            raise Conflict(
-                f"the game at table {self.id} is not dealt yet: it starts when its last "
-                "open seat is taken"
-            )
-        if self.state is None:
-            actions = self.row.actions
-            if self.finished and self.stored_actions is not None:
-                actions = self.stored_actions(self.id)
-            self.state = rebuild(self.game, self.row, actions)
-        return self.state
-
-    def let_go(self) -> None:
-        """Drop the game state and the views made from it (rebuilt when needed)."""
-        self.state = None
-        self._views.clear()
-        self._goal = (None, None)
-
-    def scenario(self) -> Scenario | None:
-        """The scenario the table started from (None: dealt from its seed)."""
-        if self._scenario is None and self.row.scenario is not None:
-            self._scenario = scenarios.loaded(self.row.scenario)
-        return self._scenario
-
-    def goal(self, lang: str) -> dict | None:
-        """A puzzle's goal in `lang` and whether it is met, worked out once per version."""
-        scenario = self.scenario()
-        if scenario is None or scenario.goal is None:
-            return None
-        at = (self.version, self.row.result is not None)  # a concession ends it in place
-        if self._goal[0] != at:
-            status = scenarios.goal_status(scenario, self.ensure_state(), self.row.result)
-            self._goal = (at, status)
-        return scenarios.goal_view(self._goal[1], lang, self.names())
-
-    def status(self) -> str:
-        return row_status(self.row)
-
-    def ai_to_move(self) -> SeatRow | None:
-        state = self.state
-        if self.finished or state is None or state.over or state.to_move is None:
-            return None
-        seat = self.seats[state.to_move]
-        return seat if seat.kind == "ai" else None
-
-    def forced_pass(self) -> tuple[int, object] | None:
-        """(seat, action) when a human seat that lets the table pass for it is to move
-        and its only legal action is a pass (the game's `is_pass`), or only finishes
-        the choice that seat has just made (the game's `completes`: the sole target)."""
-        state = self.state
-        if self.finished or state is None or state.over or state.to_move is None:
-            return None
-        seat = self.seats[state.to_move]
-        if seat.kind != "human" or not seat.auto_pass:
-            return None
-        legal = state.legal
-        if not self.game.plays_for_person(legal, self.last_actor == seat.seat):
-            return None
-        return seat.seat, legal[0]
-
-    def names(self) -> list[str]:
-        """What the log calls each seat: its player's name (P1, P2 ... where none)."""
-        return [s.name for s in self.seats]
-
-    def observation(self, seat: int | None) -> dict:
-        """observe(seat), worked out once per version however many watch."""
-        cached = self._views.get(seat)
-        if cached is not None and cached[0] == self.version:
-            return cached[1]
-        observation = self.ensure_state().observe(seat)
-        self._views[seat] = (self.version, observation)
-        return observation
-
-    def view(self, seat: int | None, since: int = 0, lang: str = "en") -> dict:
-        """Everything `seat` (None = spectator) is sent: its observation, the events
-        from `since` on as it sees them, and its legal actions when it is to move (with
-        the options it cannot take now and why, `unavailable`), with labels and messages
-        in `lang`. Before the deal, only the seats: no game."""
-        view = {
-            "type": "view",
-            "table": self.id,
-            "game": self.game.id,
-            "version": self.version,
-            "seat": seat,
-            "status": self.status(),
-            "dealt": self.row.dealt,
-            "result": self.row.result,
-            "seats": [public_seat(s) for s in self.seats],
-            "ai_error": self.ai_error,
-            "grace": self.row.grace,
-            "rematch": self.row.rematch,
-            "format": self.row.format,
-        }
-        view |= self._play(seat, since, lang) if self.row.dealt else undealt()
-        if seat is not None:
-            view["auto_pass"] = self.seats[seat].auto_pass
-        return view
-
-    def _play(self, seat: int | None, since: int, lang: str) -> dict:
-        """The game part of a view: the seat's observation, its log and its actions."""
-        state = self.ensure_state()
-        playing = not self.finished and not state.over
-        length = notes.log_length(state, self.row.notes, seat)
-        since = max(0, min(since, length))
-        legal, unavailable = [], []
-        if seat is not None and playing and state.to_move == seat:
-            with named(self.names()):  # a label naming a place names its seat as the log does
-                legal = [{"id": a.id, "label": a.text(lang)} for a in state.legal_actions()]
-                unavailable = state.unavailable(lang)  # what it cannot take now, and why
-        return {
-            "to_move": state.to_move if playing else None,
-            "observation": self.observation(seat),
-            "since": since,
-            "events": notes.events(state, self.row.notes, seat, since, lang, self.names()),
-            "next": length,
-            "legal": legal,
-            "unavailable": unavailable,
-            "outcome": self.outcome(lang),
-            "goal": self.goal(lang),
-        }
-
-    def outcome(self, lang: str) -> dict | None:
-        """The end in words (None while the game is played), each seat's standing read
-        from the final public observation."""
-        if self.row.result is None:
-            return None
-        final = self.observation(None)
-        return notes.outcome(self.game.id, self.row.result, self.names(), lang, final)
-
-    def summary(self) -> dict:
-        return row_summary(self.row, self.version, self.ai_error)
-
-    def notify(self) -> None:
-        for listener in list(self.listeners):
-            listener()
-
-
-def _pasted(game: Game, text: str) -> list[str]:
-    """The card ids of a deck list pasted by a person joining: every line must read and
-    the deck must keep the rules of deck building, or the join is refused."""
-    problems = game.check_deck(text)
-    if problems:
-        raise BadOption(f"deck: the pasted list is not a legal {game.id} deck: {problems[0]}")
-    return game.deck_ids(text)
-
-
-def undealt() -> dict:
-    """The game part of a view before the deal: none (no hand, no deck, no seed)."""
-    return {
-        "to_move": None,
-        "observation": None,
-        "since": 0,
-        "events": [],
-        "next": 0,
-        "legal": [],
-        "unavailable": [],
-        "outcome": None,
-        "goal": None,
-    }
-
-
-def row_status(row: TableRow) -> str:
-    if row.finished:
-        return "finished"
-    return "open" if any(open_seat(s) for s in row.seats) else "running"
-
-
-def row_summary(row: TableRow, version: int, ai_error: str = "") -> dict:
-    return {
-        "id": row.id,
-        "game": row.game,
-        "title": row.title,
-        "players": row.players,
-        "options": row.options,
-        "status": row_status(row),
-        "version": version,
-        "created": row.created,
-        "seats": [public_seat(s) for s in row.seats],
-        "result": row.result,
-        "ai_error": ai_error,
-        "grace": row.grace,
-        "rematch": row.rematch,
-        "format": row.format,
-        "scenario": row.scenario is not None,  # that it started from one, never its text
-        "dealt": row.dealt,  # False: each person joining brings a deck; the last deals
-    }
-
-
-def rebuild(game: Game, row: TableRow, actions: list[str] | None = None) -> State:
-    """The game of a record: set up from seed, options and decks (or started from its
-    scenario), then every action."""
-    if row.scenario is not None:
-        state = scenarios.loaded(row.scenario).start()
-    else:
-        state = game.new_state(row.seed, row.players, row.options, row.decks, format=row.format)
-    for action_id in row.actions if actions is None else actions:
-        state.apply(action_id)
-    return state
-
-
-def played_on(state: State, actions: list[str]) -> State:
-    """`state` with `actions` applied to it (the caller's own: it is changed)."""
-    for action_id in actions:
-        state.apply(action_id)
-    return state
 
 
 class Kept:
@@ -373,90 +108,6 @@ class Kept:
             self._values.pop(next(iter(self._values)))
 
 
-def at_least_one(value, name: str) -> None:
-    """Refuse a setting that is not a whole number, 1 or more (nor true or false)."""
-    if isinstance(value, bool) or not isinstance(value, int) or value < 1:
-        raise BadOption(f"{name} must be a whole number, 1 or more, not {value!r}")
-
-
-def language(value) -> str:
-    """The language a client asked for: "en" (the default) or "ja"."""
-    if value is None:
-        return "en"
-    if value not in LANGUAGES:
-        raise BadOption(f"lang must be one of {', '.join(LANGUAGES)}, not {value!r}")
-    return value
-
-
-def _text(body: dict, key: str, limit: int) -> str:
-    value = body.get(key)
-    if value is None:  # left out, or null: the field is optional
-        return ""
-    if not isinstance(value, str) or len(value) > limit:
-        raise BadOption(f"{key} must be text of at most {limit} characters")
-    try:
-        value.encode("utf-8")
-    except UnicodeEncodeError:  # a lone surrogate: no reply or database could hold it
-        raise BadOption(f"{key} must be valid Unicode text (no lone surrogates)") from None
-    return value.strip()
-
-
-def _seat_number(table: Table, value) -> int:
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise BadOption(f"seat must be a seat number 0 to {len(table.seats) - 1}, not {value!r}")
-    if not 0 <= value < len(table.seats):
-        raise NotFound(f"table {table.id} has seats 0 to {len(table.seats) - 1}, not {value}")
-    return value
-
-
-def _body(body, what: str) -> dict:
-    if not isinstance(body, dict):
-        raise BadOption(f"{what} is a JSON object")
-    return body
-
-
-def _taken(seat: SeatRow, name: str, auto_pass) -> tuple[SeatRow, dict]:
-    """The seat as someone joining it makes it, and what they are told (their token)."""
-    token = secrets.token_urlsafe(24)
-    made = taken(seat, hash_token(token), name, _auto_pass(auto_pass))
-    return made, {"seat": seat.seat, "token": token, "name": made.name}
-
-
-def _auto_pass(value) -> bool:
-    if value is None:
-        return True
-    if not isinstance(value, bool):
-        raise BadOption("auto_pass must be true (the table plays lone passes) or false")
-    return value
-
-
-def _grace(value) -> float:
-    if value is None:
-        return DEFAULT_GRACE
-    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= MAX_GRACE:
-        raise BadOption(f"grace must be a whole number of seconds from 0 to {MAX_GRACE}")
-    return value
-
-
-def _name(body: dict) -> str:
-    """The name a player takes a seat under: required, one line, at most MAX_NAME."""
-    name = _text(body, "name", MAX_NAME)
-    if not name:
-        raise BadOption(f"name: choose a name of 1 to {MAX_NAME} characters to take a seat")
-    return name
-
-
-def _check_page(status, game, offset, limit) -> None:
-    if status is not None and status not in STATUSES:
-        raise BadOption("status must be open, running or finished")
-    if game is not None and (not isinstance(game, str) or game not in games()):
-        raise BadOption(f"game must be one of {', '.join(sorted(games()))}")
-    if isinstance(offset, bool) or not isinstance(offset, int) or offset < 0:
-        raise BadOption("offset must be a whole number, 0 or more")
-    if isinstance(limit, bool) or not isinstance(limit, int) or not 1 <= limit <= MAX_PAGE:
-        raise BadOption(f"limit must be a whole number from 1 to {MAX_PAGE}")
-
-
 def _newest_first(table: Table) -> tuple[float, str]:
     return (table.row.created, table.id)
 
@@ -477,8 +128,8 @@ class Lobby:
         clock: Callable[[], float] = time.time,
         max_tables_per_creator: int = MAX_TABLES_PER_CREATOR,
     ) -> None:
-        at_least_one(max_actions, "max_actions")
-        at_least_one(max_tables_per_creator, "tables per address")
+        inputs.at_least_one(max_actions, "max_actions")
+        inputs.at_least_one(max_tables_per_creator, "tables per address")
         if expire_after is not None and not expire_after > 0:
             raise BadOption(
                 f"expire_after must be a number of seconds above 0, not {expire_after!r}"
@@ -611,7 +262,7 @@ class Lobby:
             table.row.touched = self.clock()
             return table
         shown = repr(table_id)[:40]
-        if not isinstance(table_id, str) or not TABLE_ID.fullmatch(table_id):
+        if not isinstance(table_id, str) or not inputs.TABLE_ID.fullmatch(table_id):
             raise NotFound(f"no table {shown}")
         row = self.store.finished_tables([table_id]).get(table_id)
         if row is None:
@@ -658,7 +309,7 @@ class Lobby:
         """One page of table summaries, newest first: `limit` of them from `offset`,
         of those with `status` and `game` (None: any), and how many there are in all.
         Only the page's summaries are made; finished tables are read from the store."""
-        _check_page(status, game, offset, limit)
+        inputs.check_page(status, game, offset, limit)
         live = []
         if status != "finished":
             live = sorted(
@@ -703,13 +354,15 @@ class Lobby:
 
     def authorize(self, table: Table, seat, token) -> int:
         """The seat number a (seat, token) pair proves, or Forbidden."""
-        number = _seat_number(table, seat)
+        number = inputs.seat_number(table, seat)
         row = table.seats[number]
         if row.kind != "human":
             raise Forbidden(f"seat {number} is played by the computer")
         if not isinstance(token, str) or row.token_hash is None:
             raise Forbidden(f"seat {number} needs its seat token (join the seat to get one)")
-        if len(token) > MAX_TOKEN or not hmac.compare_digest(hash_token(token), row.token_hash):
+        if len(token) > inputs.MAX_TOKEN or not hmac.compare_digest(
+            inputs.hash_token(token), row.token_hash
+        ):
             raise Forbidden(f"wrong token for seat {number}")
         table.seen[number] = self.clock()
         return number
@@ -723,7 +376,7 @@ class Lobby:
         of one deck per seat with a seat still open is not dealt: each person joining
         brings a deck, and the last deals (see `join`). One `creator` (a client
         address) keeps at most `max_tables_per_creator` games unfinished at once."""
-        body = _body(body, "a table is created from")
+        body = inputs.json_object(body, "a table is created from")
         under_way = sum(t.creator == creator and not t.finished for t in self.tables.values())
         if under_way >= self.max_tables_per_creator:
             raise Conflict(
@@ -753,8 +406,8 @@ class Lobby:
         table_format = catalogue.table_format(game, players, body.get("format"))
         # new_state checks the options (with the format's settings) and the decks
         state = game.new_state(seed, players, options, decks, format=table_format)
-        row = self._new_row(game, state, decks, rows, _text(body, "title", MAX_TITLE))
-        row.grace = _grace(body.get("grace"))
+        row = self._new_row(game, state, decks, rows, inputs.text(body, "title", inputs.MAX_TITLE))
+        row.grace = inputs.grace(body.get("grace"))
         row.format = table_format
         joined = self._join_at_create(body, rows)
         if catalogue.decks_at_join(game, players, table_format) and any(map(open_seat, rows)):
@@ -796,9 +449,9 @@ class Lobby:
         for seat, name in zip(rows, scenario.players, strict=True):
             seat.name = name  # the puzzle's texts speak of its players by these names
         state = scenario.start()
-        title = _text(body, "title", MAX_TITLE) or scenario.title[:MAX_TITLE]
+        title = inputs.text(body, "title", inputs.MAX_TITLE) or scenario.title[: inputs.MAX_TITLE]
         row = self._new_row(game, state, None, rows, title)
-        row.grace = _grace(body.get("grace"))
+        row.grace = inputs.grace(body.get("grace"))
         row.scenario = chosen.text
         joined = self._join_at_create(body, rows)
         return self._open(row, state), joined
@@ -821,8 +474,8 @@ class Lobby:
             raise BadOption("join must be the number of a human seat")
         if not 0 <= number < len(rows) or rows[number].kind != "human":
             raise BadOption(f"join must name a human seat, not {number}")
-        name = _text(body, "name", MAX_NAME) or rows[number].name
-        rows[number], joined = _taken(rows[number], name, body.get("auto_pass"))
+        name = inputs.text(body, "name", inputs.MAX_NAME) or rows[number].name
+        rows[number], joined = inputs.taken_by(rows[number], name, body.get("auto_pass"))
         return joined
 
     def _new_row(self, game: Game, state: State, decks, seats: list[SeatRow], title: str):
@@ -880,17 +533,17 @@ class Lobby:
     def join(self, table_id: str, body: dict) -> dict:
         """An open seat taken under a name; at a table not dealt yet with the deck its
         player brings, and the last seat taken deals the game (see `_deal`)."""
-        body = _body(body, "a join request")
+        body = inputs.json_object(body, "a join request")
         table = self.table(table_id)
         if table.finished:
             raise Conflict(f"table {table.id} is finished; watch its replay instead")
-        number = _seat_number(table, body.get("seat"))
+        number = inputs.seat_number(table, body.get("seat"))
         seat = table.seats[number]
         if not open_seat(seat):
             who = "the computer" if seat.kind == "ai" else "someone"
             raise Conflict(f"seat {number} is taken by {who}; open seats can be joined")
         deck = self._deck_at_join(table, body.get("deck"))
-        made, joined = _taken(seat, _name(body), body.get("auto_pass"))
+        made, joined = inputs.taken_by(seat, inputs.player_name(body), body.get("auto_pass"))
         made = replace(made, deck=deck)
         if not table.row.dealt and not any(open_seat(s) for s in table.seats if s is not seat):
             self._deal(table, made)
@@ -926,7 +579,7 @@ class Lobby:
                 raise BadOption(f"deck: no prebuilt deck {entry[:40]!r}; {accepted}")
             return list(prebuilt[entry])
         if isinstance(entry, dict) and isinstance(entry.get("text"), str) and len(entry) == 1:
-            return _pasted(game, entry["text"])
+            return inputs.pasted_deck(game, entry["text"])
         if not (isinstance(entry, dict) and isinstance(entry.get("kept"), str) and len(entry) == 1):
             raise BadOption(f"deck: {accepted}")
         if self.kept_deck is None:
@@ -958,7 +611,7 @@ class Lobby:
         """Before the game is under way (a seat still open) the seat is open again;
         mid-game it is closed, and the computer plays it once the grace has passed;
         after the end the player has gone home, and the record keeps their name."""
-        body = _body(body, "a leave request")
+        body = inputs.json_object(body, "a leave request")
         table = self.table(table_id)
         number = self.authorize(table, body.get("seat"), body.get("token"))
         seat = table.seats[number]
@@ -975,7 +628,7 @@ class Lobby:
     def set_auto_pass(self, table_id: str, body: dict) -> None:
         """A seat's choice: the table plays its lone passes (true), or it is asked at
         every decision ("full control", false)."""
-        body = _body(body, "a seat setting {seat, token, auto_pass}")
+        body = inputs.json_object(body, "a seat setting {seat, token, auto_pass}")
         table = self.table(table_id)
         number = self.authorize(table, body.get("seat"), body.get("token"))
         if not isinstance(body.get("auto_pass"), bool):
@@ -992,7 +645,7 @@ class Lobby:
         """A seat gives the game up. With two seats the other wins (reason "concede");
         with more, the game goes on and the computer plays the seat (a state cannot
         drop a seat mid-game), with a note in the log."""
-        body = _body(body, "a concession {seat, token}")
+        body = inputs.json_object(body, "a concession {seat, token}")
         table = self.table(table_id)
         number = self.authorize(table, body.get("seat"), body.get("token"))
         if table.finished or table.ensure_state().over:
@@ -1053,7 +706,7 @@ class Lobby:
         started from a scenario starts it again, everyone in the same seat (a puzzle's
         solver solves it again). A seat whose player left comes back open; at a game
         whose players bring their decks, the rematch is dealt when it is taken."""
-        body = _body(body, "a rematch request {seat, token}")
+        body = inputs.json_object(body, "a rematch request {seat, token}")
         old = self.table(table_id)
         number = self.authorize(old, body.get("seat"), body.get("token"))
         if not old.finished:
@@ -1094,7 +747,7 @@ class Lobby:
 
     def act(self, table_id: str, body: dict) -> int:
         """A human seat's action; returns the new version once it is committed."""
-        body = _body(body, "an action {seat, token, action, expected_version}")
+        body = inputs.json_object(body, "an action {seat, token, action, expected_version}")
         table = self.table(table_id)
         number = self.authorize(table, body.get("seat"), body.get("token"))
         action_id = body.get("action")
