@@ -1,8 +1,9 @@
 """AEC environment speed: steps a second of every tcglab game's PettingZoo environment
 against PettingZoo's own card games (texas_holdem_v4 and leduc_holdem_v4, through
 rlcard) in the same run, and the bare engine's random actions a second, so that the
-wrapper's own cost shows; and the share the wrapper would still take if writing the
-observation tensor cost nothing.
+wrapper's own cost shows; the share the wrapper would still take if writing the
+observation tensor cost nothing; and, in microseconds, what the tensor costs a step and
+the room the aim (a wrapper share of at most 30%) leaves it.
 
 Not a test: it measures and prints. Every environment is played by uniformly random
 legal actions (from the action mask), each step reading the mover's observation and
@@ -79,6 +80,15 @@ def engine_actions(game_id: str, players: int, seconds: float, seed: int) -> flo
     return actions / (time.process_time() - start)
 
 
+def tensor_room_us(engine: float, without_tensor: float, aim: float = 0.30) -> float:
+    """The microseconds a step's tensor may cost for the wrapper's share to stay within
+    `aim`, from the engine's actions a second and the steps a second without the
+    tensor: a step may take 1 / (1 - aim) engine actions, and all of it but the tensor
+    is spent already (negative: the aim is out of reach whatever the tensor costs)."""
+    allowed = 1e6 / engine / (1 - aim)
+    return allowed - 1e6 / without_tensor
+
+
 def median(runs: int, measure) -> float:
     return statistics.median(measure(run) for run in range(runs))
 
@@ -121,6 +131,8 @@ def main(argv=None) -> list[dict]:
                 "engine_actions_s": round(bare),
                 "wrapper_share": round(1 - steps / bare, 2),
                 "share_without_tensor": round(1 - free / bare, 2),
+                "tensor_us": round(1e6 / steps - 1e6 / free, 1),
+                "tensor_room_us": round(tensor_room_us(bare, free), 1),
             }
         )
     if args.json:
@@ -129,7 +141,7 @@ def main(argv=None) -> list[dict]:
         print(
             f"{'environment':<18}{'players':>8}{'AEC steps/s':>13}{'vs texas':>10}"
             f"{'vs leduc':>10}{'engine actions/s':>18}{'wrapper share':>15}"
-            f"{'without tensor':>16}"
+            f"{'without tensor':>16}{'tensor us':>11}{'room us':>9}"
         )
         for row in rows:
             extra = ""
@@ -138,6 +150,7 @@ def main(argv=None) -> list[dict]:
                     f"{row['vs_texas']:>10.2f}{row['vs_leduc']:>10.2f}"
                     f"{row['engine_actions_s']:>18,}{row['wrapper_share']:>15.0%}"
                     f"{row['share_without_tensor']:>16.0%}"
+                    f"{row['tensor_us']:>11.1f}{row['tensor_room_us']:>9.1f}"
                 )
             print(f"{row['env']:<18}{row['players']:>8}{row['aec_steps_s']:>13,}{extra}")
     return rows
