@@ -5,16 +5,16 @@ Not a test: it plays and prints a Markdown table for the README. Each matchup is
 by two players with seats rotated and, where the game has prebuilt decks, decks swapped
 (the arena's schedule), in worker processes. With `--players N` (more than two, where
 the game seats them) the first agent of a matchup sits against N - 1 copies of the
-second, in every seat in turn, and its target is its fair share, 1/N: above it, it
-wins more than an equal of the others would. A matchup stops at the end of a balanced
-cycle once it has played its minimum of games and the 95% Wilson interval of the first
-agent's win rate lies clear of both 50% and the target, or when its share of the
-game's time budget is spent. With `--until-lower P` the search matchup instead plays
-until its interval lies clear of P alone (lower bound above P, or upper bound below it),
-which settles "is the lower bound above P?". With `--fixed` no rule stops a matchup:
-it plays `--max-games` games (or until its time is spent), a run of fixed length whose
-interval no early stop has made too kind. Games stopped by an agent's error are counted
-apart.
+second, in every seat in turn, and its target is its fair share, 1/N: above it, it wins
+more than an equal of the others would. A matchup stops at the end of a balanced cycle
+once it has played its minimum of games and the 95% Wilson interval of the first agent's
+win rate lies clear of both its fair share (50% with two) and the target, or when its
+share of the game's time budget is spent. With `--until-lower P` the search matchup
+instead plays until its interval lies clear of P alone (lower bound above P, or upper
+bound below it), which settles "is the lower bound above P?". With `--fixed` no rule
+stops a matchup: it plays `--max-games` games (or until its time is spent), a run of
+fixed length whose interval no early stop has made too kind. Games stopped by an agent's
+error are counted apart.
 
     python bench/strength.py [--game ID ...] [--players N] [--minutes M] [--jobs J]
         [--seed S] [--max-games N] [--until-lower P | --fixed] [--hard-only]
