@@ -36,13 +36,13 @@ def hash_token(token: str) -> str:
     return hashlib.sha256(token.encode("utf-8", "surrogatepass")).hexdigest()
 
 
-def pasted_deck(game: Game, text: str) -> list[str]:
+def pasted_deck(game: Game, listing: str) -> list[str]:
     """The card ids of a deck list pasted by a person joining: every line must read and
     the deck must keep the rules of deck building, or the join is refused."""
-    problems = game.check_deck(text)
+    problems = game.check_deck(listing)
     if problems:
         raise BadOption(f"deck: the pasted list is not a legal {game.id} deck: {problems[0]}")
-    return game.deck_ids(text)
+    return game.deck_ids(listing)
 
 
 def at_least_one(value, name: str) -> None:

@@ -24,12 +24,11 @@ from tcglab.engine.registry import games
 from tcglab.engine.text import has_control_characters, has_hidden_characters
 from tcglab.server.catalogue import LEVELS
 from tcglab.server.errors import ServerError
-from tcglab.server.inputs import LANGUAGES, MAX_GRACE, MAX_NAME, MAX_TITLE
+from tcglab.server.inputs import LANGUAGES, MAX_GRACE, MAX_NAME, MAX_TITLE, MAX_TOKEN
 from tcglab.server.scenarios import MAX_SCENARIO
 
 MAX_INT = 2**53  # the largest whole number a JavaScript client holds exactly
 MAX_SEATS = 8
-MAX_TOKEN = 64
 MAX_REF = 64
 MAX_ACTION = 256
 MAX_OPTIONS = 32
