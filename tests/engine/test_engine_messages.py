@@ -114,6 +114,7 @@ def test_a_language_missing_a_message_is_refused_on_load(tmp_path):
     [
         ('draw = "{seat:seat"', "draw"),
         ('draw = "{seat!r}"', "plain name"),
+        ('draw = "{seat:{name}}"', "plain name"),  # a spec is the template's own words
         ("draw = 3", "must be text"),
     ],
 )
