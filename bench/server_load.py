@@ -58,8 +58,14 @@ def remaining(stop_at: float) -> float:
     return max(0.1, stop_at - time.monotonic())
 
 
-def start_server(db: Path, port: int) -> subprocess.Popen:
-    code = f"from tcglab.server import serve; serve('127.0.0.1', {port}, {str(db)!r}, ai_delay=0)"
+def start_server(db: Path, port: int, tables: int) -> subprocess.Popen:
+    """A server on `port` that lets this one client address (every scripted player is on
+    127.0.0.1) keep `tables` games and three websockets a table open."""
+    limits = f"tables_per_address={tables}, sockets_per_address={3 * tables}"
+    code = (
+        "from tcglab.server import serve; "
+        f"serve('127.0.0.1', {port}, {str(db)!r}, ai_delay=0, {limits})"
+    )
     proc = subprocess.Popen([sys.executable, "-c", code], stdout=subprocess.DEVNULL)
     deadline = time.monotonic() + 30
     while time.monotonic() < deadline:
@@ -138,6 +144,13 @@ async def every_table(http) -> list[dict]:
             return summaries
 
 
+def made(reply: httpx.Response) -> dict:
+    """A setup request's answer; a refusal stops the run with the server's own words."""
+    if reply.is_error:
+        raise SystemExit(f"server_load: the server refused a table ({reply.text})")
+    return reply.json()
+
+
 async def run(args, port: int) -> dict:
     base = f"http://127.0.0.1:{port}"
     url = f"ws://127.0.0.1:{port}"
@@ -148,15 +161,15 @@ async def run(args, port: int) -> dict:
             if args.mode == "ai":
                 seats = [{"kind": "ai", "level": "easy"}, {"kind": "ai", "level": "easy"}]
                 body = {"game": args.game, "seats": seats, "options": options}
-                created = (await http.post("/api/tables", json=body)).json()
+                created = made(await http.post("/api/tables", json=body))
                 tables.append((created["table"]["id"], None))
                 continue
             body = {"game": args.game, "seats": [{"kind": "human"}] * 2, "options": options}
-            created = (await http.post("/api/tables", json=body | {"join": 0})).json()
+            created = made(await http.post("/api/tables", json=body | {"join": 0}))
             table_id = created["table"]["id"]
-            other = (
+            other = made(
                 await http.post(f"/api/tables/{table_id}/join", json={"seat": 1, "name": "Bo"})
-            ).json()
+            )
             tables.append((table_id, [created["joined"]["token"], other["token"]]))
         latencies: list[float] = []
         rng = random.Random(args.seed)
@@ -204,7 +217,7 @@ async def run(args, port: int) -> dict:
     return report
 
 
-def main() -> None:
+def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--tables", type=int, default=100)
     parser.add_argument("--game", default="higurashi")
@@ -218,12 +231,12 @@ def main() -> None:
         help="mean seconds a scripted player waits before acting (0: act at once)",
     )
     parser.add_argument("--json", action="store_true")
-    args = parser.parse_args()
+    args = parser.parse_args(argv)
     if not 1 <= args.tables <= 1000 or not 0 < args.seconds <= 600:
         raise SystemExit("server_load: --tables takes 1 to 1000 and --seconds up to 600")
     with tempfile.TemporaryDirectory() as folder:
         port = free_port()
-        server = start_server(Path(folder) / "load.db", port)
+        server = start_server(Path(folder) / "load.db", port, args.tables)
         try:
             with asyncio.Runner(loop_factory=loop_factory()) as runner:
                 report = runner.run(run(args, port))
