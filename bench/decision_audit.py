@@ -5,15 +5,19 @@ every `--every`-th decision with a choice, compares each legal action with the
 heuristic's own choice on common random numbers: each round draws one world consistent
 with the mover's view (`Decision.sample`, or with `--knows cards` the true state with
 fresh dice), one seed for the dice and one for the agents, and plays every action from a
-copy of that world to the end of the game, both seats played by the heuristic. The
-first `--rounds` rounds pick the action with the best mean difference from the
+copy of that world to the end of the game, both seats played by the heuristic. With
+`--luck turn` (the default, as the hard level's search) the dice and the agents' seeds
+are drawn afresh at the start of every turn from the round's seed and the turn's number
+(`ismcts.TurnLuck`), so actions that roll different numbers of dice now still meet the
+same dice in every later turn; `--luck stream` lets each play-out roll on from one seed.
+The first `--rounds` rounds pick the action with the best mean difference from the
 heuristic's choice, kept only when it wins by `--margin` standard errors; a second,
 independent `--rounds` rounds measure that pick again, so the reported gain is free of
 the pick's selection bias (a decision with no pick counts as no gain). Gains are in win share of the
 mover, per decision kind (the pending step, and the kind of action picked).
 
     python bench/decision_audit.py [--minutes M] [--rounds K] [--every N] [--seed S]
-        [--margin X] [--knows view|cards] [--json]
+        [--margin X] [--knows view|cards] [--luck turn|stream] [--json]
 """
 
 from __future__ import annotations
@@ -25,6 +29,7 @@ import sys
 import time
 from collections import defaultdict
 
+from tcglab.agents.ismcts import TurnLuck
 from tcglab.agents.specs import make_agent
 from tcglab.engine import get_game
 from tcglab.engine.decision import Decision
@@ -39,11 +44,17 @@ def kind_of(action_id: str) -> str:
     return action_id.split()[0]
 
 
-def play_out(state, agents: list) -> None:
-    """Play `state` to its end, every seat by its heuristic."""
+LUCKS = ("turn", "stream")
+
+
+def play_out(state, agents: list, each=None) -> None:
+    """Play `state` to its end, every seat by its heuristic; `each(state)` runs before
+    every action (a turn's luck)."""
     for _ in range(MAX_ACTIONS):
         if state.result is not None:
             return
+        if each is not None:
+            each(state)
         state.apply(agents[state.to_move].choose(Decision(state)).id)
     raise RuntimeError(f"play-out passed {MAX_ACTIONS} actions")
 
@@ -62,7 +73,9 @@ def world_for(state, knows: str, rng: Rng):
     return Decision(state).sample(rng)
 
 
-def paired_rounds(game, state, legal: list[str], rounds: int, knows: str, rng: Rng) -> dict:
+def paired_rounds(
+    game, state, legal: list[str], rounds: int, knows: str, rng: Rng, luck: str = "turn"
+) -> dict:
     """Each action's win share for the mover over `rounds` common-random-number rounds."""
     mover = state.to_move
     shares: dict[str, list[float]] = {action: [] for action in legal}
@@ -74,7 +87,8 @@ def paired_rounds(game, state, legal: list[str], rounds: int, knows: str, rng: R
             twin.apply(action)
             agent_rng = Rng(seeds)
             agents = [make_agent("heuristic", game, agent_rng.next_u64()) for _ in range(2)]
-            play_out(twin, agents)
+            turns = TurnLuck(dice, agents) if luck == "turn" else None
+            play_out(twin, agents, turns)
             shares[action].append(share_of(twin, mover))
     return shares
 
@@ -88,11 +102,13 @@ def mean_difference(a: list[float], b: list[float]) -> tuple[float, float]:
     return mean, spread
 
 
-def audit(game, state, chosen: str, rounds: int, knows: str, margin: float, rng: Rng):
+def audit(
+    game, state, chosen: str, rounds: int, knows: str, margin: float, rng: Rng, luck: str = "turn"
+):
     """Pick the best alternative to `chosen` on one set of rounds and measure its gain
     on a fresh set; None when no alternative beat it by `margin` standard errors."""
     legal = [action.id for action in Decision(state).legal]
-    picking = paired_rounds(game, state, legal, rounds, knows, rng)
+    picking = paired_rounds(game, state, legal, rounds, knows, rng, luck)
     gains = {
         action: mean_difference(picking[action], picking[chosen])
         for action in legal
@@ -102,7 +118,7 @@ def audit(game, state, chosen: str, rounds: int, knows: str, margin: float, rng:
     mean, error = gains[pick]
     if mean <= 0 or mean <= margin * error:
         return None
-    checking = paired_rounds(game, state, [chosen, pick], rounds, knows, rng)
+    checking = paired_rounds(game, state, [chosen, pick], rounds, knows, rng, luck)
     gain, error = mean_difference(checking[pick], checking[chosen])
     return {"pick": pick, "picked_gain": mean, "gain": gain, "error": error}
 
@@ -152,14 +168,21 @@ def summarise(rows: list[dict]) -> dict:
 
 
 def measure(
-    seed: int, every: int, rounds: int, knows: str, margin: float, minutes: float, log=None
+    seed: int,
+    every: int,
+    rounds: int,
+    knows: str,
+    margin: float,
+    minutes: float,
+    log=None,
+    luck: str = "turn",
 ) -> dict:
     game = get_game(GAME)
     rng = Rng(seed ^ 0xA0D17)
     started = time.process_time()
     rows = []
     for state, step, chosen in positions(game, seed, every):
-        result = audit(game, state, chosen, rounds, knows, margin, rng)
+        result = audit(game, state, chosen, rounds, knows, margin, rng, luck)
         rows.append(
             {
                 "step": step,
@@ -184,6 +207,7 @@ def measure(
         "rounds": rounds,
         "knows": knows,
         "margin": margin,
+        "luck": luck,
         "cpu_minutes": (time.process_time() - started) / 60,
         "steps": summarise(rows),
     }
@@ -199,6 +223,9 @@ def main(argv: list[str] | None = None) -> int:
         "--margin", type=float, default=2.0, help="standard errors a pick must win by"
     )
     parser.add_argument("--knows", choices=("view", "cards"), default="view")
+    parser.add_argument(
+        "--luck", choices=LUCKS, default="turn", help="dice drawn afresh each turn, or one stream"
+    )
     parser.add_argument("--json", action="store_true", help="print the figures as JSON")
     args = parser.parse_args(argv)
     if args.rounds < 2:
@@ -206,7 +233,14 @@ def main(argv: list[str] | None = None) -> int:
     if args.every < 1 or args.minutes <= 0:
         parser.error("--every takes a number >= 1 and --minutes a positive number")
     row = measure(
-        args.seed, args.every, args.rounds, args.knows, args.margin, args.minutes, sys.stderr
+        args.seed,
+        args.every,
+        args.rounds,
+        args.knows,
+        args.margin,
+        args.minutes,
+        sys.stderr,
+        args.luck,
     )
     if args.json:
         print(json.dumps(row))

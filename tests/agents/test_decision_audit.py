@@ -1,5 +1,6 @@
 """The decision audit of bench/decision_audit.py: paired rounds share their worlds and
-dice, and a short run finishes with figures per decision step."""
+dice (turn by turn, by default), and a short run finishes with figures per decision
+step."""
 
 import json
 
@@ -24,6 +25,44 @@ def test_the_same_action_scores_the_same_in_every_paired_round(audit):
     assert shares[0::2] == shares[1::2]
     assert audit.mean_difference(shares[0::2], shares[1::2]) == (0.0, 0.0)
     assert 0 < sum(shares[0::2]) < 12  # the rounds' worlds and dice differ
+
+
+def test_every_action_of_a_round_meets_the_same_dice_in_later_turns(audit, monkeypatch):
+    game = get_game("higurashi")
+    found = audit.positions(game, seed=5, every=3)
+    for _ in range(4):  # the fourth: scouting now, or ending the turn, roll apart
+        state, _, chosen = next(found)
+    assert chosen == "scout 0"
+    seen = []  # per play-out: the dice generator's state at the start of each turn
+
+    class Recorded(audit.TurnLuck):
+        reseeds = True
+
+        def __init__(self, seed, agents):
+            super().__init__(seed, agents)
+            seen.append({})
+
+        def __call__(self, state):
+            if self.reseeds:
+                super().__call__(state)
+            seen[-1].setdefault(state.turn, state.rng.state)
+
+    def later_dice():
+        seen.clear()
+        audit.paired_rounds(game, state, [chosen, "end"], 1, "view", Rng(4))
+        first, second = seen
+        later = sorted(set(first) & set(second) - {state.turn})
+        assert len(later) > 10  # both play-outs went on for many turns
+        return [first[turn] == second[turn] for turn in later]
+
+    monkeypatch.setattr(audit, "TurnLuck", Recorded)
+    assert all(later_dice())
+    Recorded.reseeds = False  # one stream each: the two play-outs' dice part ways
+    kept = later_dice()
+    assert kept.count(False) > len(kept) / 2
+    seen.clear()
+    audit.paired_rounds(game, state, [chosen, "end"], 1, "view", Rng(4), luck="stream")
+    assert seen == []  # no turn luck at all
 
 
 def test_positions_are_decisions_with_a_choice(audit):
