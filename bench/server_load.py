@@ -23,9 +23,7 @@ import argparse
 import asyncio
 import json
 import random
-import socket
 import statistics
-import subprocess
 import sys
 import tempfile
 import time
@@ -34,6 +32,10 @@ from pathlib import Path
 import httpx
 import orjson
 from websockets.asyncio.client import connect
+
+sys.path.insert(0, str(Path(__file__).parent))
+
+from local_server import free_port, start_server
 
 SHORT = {"higurashi": {"round_limit": 6}, "pgt": {"round_limit": 3}, "pm": {}, "ps": {}}
 
@@ -46,36 +48,6 @@ def loop_factory():
     except ImportError:
         return None
     return uvloop.new_event_loop
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
-def remaining(stop_at: float) -> float:
-    return max(0.1, stop_at - time.monotonic())
-
-
-def start_server(db: Path, port: int, tables: int) -> subprocess.Popen:
-    """A server on `port` that lets this one client address (every scripted player is on
-    127.0.0.1) keep `tables` games and three websockets a table open."""
-    limits = f"tables_per_address={tables}, sockets_per_address={3 * tables}"
-    code = (
-        "from tcglab.server import serve; "
-        f"serve('127.0.0.1', {port}, {str(db)!r}, ai_delay=0, {limits})"
-    )
-    proc = subprocess.Popen([sys.executable, "-c", code], stdout=subprocess.DEVNULL)
-    deadline = time.monotonic() + 30
-    while time.monotonic() < deadline:
-        try:
-            httpx.get(f"http://127.0.0.1:{port}/api/games", timeout=1)
-            return proc
-        except httpx.TransportError:
-            time.sleep(0.05)
-    proc.kill()
-    raise SystemExit("server_load: the server did not start")
 
 
 async def seat_client(url, table_id, seat, token, rng, latencies, stop_at, think) -> int:
@@ -236,7 +208,7 @@ def main(argv: list[str] | None = None) -> None:
         raise SystemExit("server_load: --tables takes 1 to 1000 and --seconds up to 600")
     with tempfile.TemporaryDirectory() as folder:
         port = free_port()
-        server = start_server(Path(folder) / "load.db", port, args.tables)
+        server = start_server(Path(folder) / "load.db", port, args.tables, "server_load")
         try:
             with asyncio.Runner(loop_factory=loop_factory()) as runner:
                 report = runner.run(run(args, port))

@@ -18,8 +18,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import socket
-import subprocess
 import sys
 import tempfile
 import time
@@ -28,6 +26,10 @@ from itertools import cycle
 from pathlib import Path
 
 import httpx
+
+sys.path.insert(0, str(Path(__file__).parent))
+
+from local_server import free_port, start_server
 
 GAMES = ("higurashi", "pgt", "pm", "ps")
 POLL = 1.0  # seconds between looks for finished tables
@@ -44,26 +46,6 @@ class Sample:
     finished: int
     actions: int
     actions_per_s: float
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
-def start_server(db: Path, port: int) -> subprocess.Popen:
-    code = f"from tcglab.server import serve; serve('127.0.0.1', {port}, {str(db)!r}, ai_delay=0)"
-    proc = subprocess.Popen([sys.executable, "-c", code], stdout=subprocess.DEVNULL)
-    deadline = time.monotonic() + 30
-    while time.monotonic() < deadline:
-        try:
-            httpx.get(f"http://127.0.0.1:{port}/api/games", timeout=1)
-            return proc
-        except httpx.TransportError:
-            time.sleep(0.05)
-    proc.kill()
-    raise SystemExit("soak: the server did not start")
 
 
 def rss_mb(pid: int) -> float:
@@ -127,7 +109,7 @@ class Soak:
 
 def run(args, folder: Path) -> list[Sample]:
     db, port = folder / "soak.db", free_port()
-    server = start_server(db, port)
+    server = start_server(db, port, args.tables, "soak")
     samples: list[Sample] = []
     try:
         with httpx.Client(base_url=f"http://127.0.0.1:{port}", timeout=30) as http:
@@ -178,14 +160,14 @@ def row(s: Sample) -> str:
     )
 
 
-def main() -> None:
+def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--tables", type=int, default=30, help="tables playing at once")
     parser.add_argument("--minutes", type=float, default=10.0, help="how long to run")
     parser.add_argument("--every", type=float, default=30.0, help="seconds between reports")
     parser.add_argument("--game", choices=("all", *GAMES), default="all")
     parser.add_argument("--json", action="store_true", help="print the samples as JSON")
-    args = parser.parse_args()
+    args = parser.parse_args(argv)
     if not 1 <= args.tables <= 200:
         raise SystemExit("soak: --tables takes 1 to 200")
     if not 0 < args.minutes <= 24 * 60 or not 1 <= args.every <= 3600:

@@ -2,6 +2,7 @@
 examples/), loaded from their files."""
 
 import importlib.util
+import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -14,5 +15,6 @@ def load(relative: str):
     name = "tcglab_script_" + "_".join(path.relative_to(ROOT).with_suffix("").parts)
     spec = importlib.util.spec_from_file_location(name, path)
     module = importlib.util.module_from_spec(spec)
+    sys.modules[name] = module  # as an import does: a dataclass looks its module up there
     spec.loader.exec_module(module)
     return module
