@@ -27,6 +27,15 @@ def gym_env(game_id, *args, **kwargs):
     return TcglabGym(game_id, *args, **kwargs)
 
 
+def register_gymnasium() -> list[str]:
+    """Register the games with Gymnasium as `tcglab/<game>-v0`, so that
+    `gymnasium.make("tcglab/pm-v0", opponent=...)` and `gymnasium.make_vec(...)` build
+    them (keyword arguments as `gym_env` takes); returns the ids."""
+    from tcglab.rl.single import register
+
+    return register()
+
+
 def register_openspiel() -> list[str]:
     """Register the games with OpenSpiel as `tcglab_<game>`; returns their names."""
     from tcglab.rl.openspiel import register
@@ -42,4 +51,4 @@ def game_spaces(game_id):
     return Spaces(get_game(game_id))
 
 
-__all__ = ["aec_env", "game_spaces", "gym_env", "register_openspiel"]
+__all__ = ["aec_env", "game_spaces", "gym_env", "register_gymnasium", "register_openspiel"]

@@ -21,6 +21,7 @@ from typing import ClassVar
 from tcglab.agents.specs import make_agent
 from tcglab.engine import BadOption, get_game
 from tcglab.engine.decision import Decision
+from tcglab.engine.registry import games
 from tcglab.rl.aec import observation_space, rewards
 from tcglab.rl.extras import need
 from tcglab.rl.spaces import Spaces, resolve_decks
@@ -42,6 +43,30 @@ class MaskedDiscrete(gym.spaces.Discrete):
         if mask is None and probability is None and self._env.legal:
             mask = self._env.mask()
         return super().sample(mask, probability)
+
+    def __reduce__(self):
+        # Copied or sent to another process (a vector environment's workers answer with
+        # their spaces), it is the plain space: a copy of the environment would only
+        # offer the legal actions of a decision already past.
+        return (gym.spaces.Discrete, (int(self.n), None, int(self.start)))
+
+
+def env_id(game_id: str) -> str:
+    """A game's id in Gymnasium's registry (`register`)."""
+    return f"tcglab/{game_id}-v0"
+
+
+def register() -> list[str]:
+    """Register every game with Gymnasium as `tcglab/<game>-v0` (once however often it
+    is called), so that `gymnasium.make` and `gymnasium.make_vec` build it with the
+    keyword arguments TcglabGym takes; returns the ids."""
+    ids = []
+    for game_id in sorted(games()):
+        name = env_id(game_id)
+        if name not in gym.registry:
+            gym.register(name, entry_point=f"{__name__}:TcglabGym", kwargs={"game_id": game_id})
+        ids.append(name)
+    return ids
 
 
 class TcglabGym(gym.Env):
