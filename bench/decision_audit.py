@@ -37,14 +37,12 @@ from tcglab.engine.rng import Rng
 from tcglab.sim.arena import MAX_ACTIONS
 
 GAME = "higurashi"
+LUCKS = ("turn", "stream")  # each turn's dice drawn from the round's seed, or one stream
 
 
 def kind_of(action_id: str) -> str:
     """The kind of an action: its first word (attack, play, scout, target, end, ...)."""
     return action_id.split()[0]
-
-
-LUCKS = ("turn", "stream")
 
 
 def play_out(state, agents: list, each=None) -> None:
