@@ -134,8 +134,8 @@ class Template:
 
 class _Filler:
     """Fills templates for one language, reading the special format specs. Templates
-    are parsed once (`Template.pieces`), so a fill only joins: many times faster than
-    `string.Formatter`, which parses the text again at every call."""
+    are parsed once (`Template.pieces`), so a fill only joins: two to three times faster
+    over a whole log than `string.Formatter`, which parses the text again at every call."""
 
     def __init__(self, catalogue: Catalogue) -> None:
         self.catalogue = catalogue
