@@ -7,17 +7,16 @@ from __future__ import annotations
 
 import json
 import os
-import socket
 import sqlite3
 import subprocess
-import sys
-import time
 
 import httpx
 import pytest
 from websockets.sync.client import connect
 
+import scripts
 from tcglab.engine.replay import Replay, rerun
+from tcglab.server.tables import MAX_TABLES_PER_CREATOR
 
 from .helpers import create, hello, listed, lobby_of, play, running, vs_ai
 
@@ -61,24 +60,14 @@ def test_restart_rebuilds_and_finishes_the_same_game(tmp_path):
     same_game(replay, uninterrupted(tmp_path))
 
 
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
+# The benches' own server in a child process (bench/local_server.py), at the limits a
+# server has by default.
+LOCAL = scripts.load("bench/local_server.py")
+free_port = LOCAL.free_port
 
 
 def start_server(db, port) -> subprocess.Popen:
-    code = f"from tcglab.server import serve; serve('127.0.0.1', {port}, {str(db)!r}, ai_delay=0)"
-    proc = subprocess.Popen([sys.executable, "-c", code], stdout=subprocess.DEVNULL)
-    deadline = time.monotonic() + 30
-    while time.monotonic() < deadline:
-        try:
-            httpx.get(f"http://127.0.0.1:{port}/api/games", timeout=1)
-            return proc
-        except httpx.TransportError:
-            time.sleep(0.05)
-    proc.kill()
-    raise RuntimeError("the server did not start")
+    return LOCAL.start_server(db, port, MAX_TABLES_PER_CREATOR, "the restart test")
 
 
 def socket_play(port, table_id, token, until=None) -> dict:
