@@ -29,9 +29,11 @@ def learner_steps(game_id: str, opponent: str, envs: int, mode: str, seconds: fl
     """The learner's steps a second over all `envs` games of one vector."""
     import gymnasium
 
+    from tcglab.rl.single import env_id
+
     register_gymnasium()
     vector = gymnasium.make_vec(
-        f"tcglab/{game_id}-v0", num_envs=envs, vectorization_mode=mode, opponent=opponent
+        env_id(game_id), num_envs=envs, vectorization_mode=mode, opponent=opponent
     )
     try:
         obs, _ = vector.reset(seed=list(range(envs)))

@@ -26,11 +26,17 @@ SHORT = {  # rule options that keep a test game short
 }
 
 
-def run_apart(coroutine):
-    """`asyncio.run(coroutine)` on a thread of its own, its result or its error: the
-    browser tests keep an event loop running on this one for the whole session."""
+def apart(function, *args):
+    """`function(*args)` on a thread of its own, its result or its error: the browser
+    tests keep an event loop running on this one for the whole session, where another
+    cannot run."""
     with ThreadPoolExecutor(max_workers=1) as thread:
-        return thread.submit(asyncio.run, coroutine).result()
+        return thread.submit(function, *args).result()
+
+
+def run_apart(coroutine):
+    """`asyncio.run(coroutine)` on a thread of its own (`apart`)."""
+    return apart(asyncio.run, coroutine)
 
 
 @contextmanager

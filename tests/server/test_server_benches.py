@@ -4,24 +4,19 @@ bench/server_load.py plays them to the end or the clock, bench/soak.py keeps the
 playing and samples the server."""
 
 import json
-from concurrent.futures import ThreadPoolExecutor
 
 import scripts
 from tcglab.server.tables import MAX_TABLES_PER_CREATOR
 
+from .helpers import apart
+
 TABLES = MAX_TABLES_PER_CREATOR + 5
-
-
-def run_apart(main, argv: list[str]) -> None:
-    """A bench's `main(argv)` on a thread of its own: the browser tests keep an event loop
-    running on this one for the whole session, and server_load runs one of its own."""
-    with ThreadPoolExecutor(max_workers=1) as thread:
-        thread.submit(main, argv).result()
 
 
 def test_a_short_load_run_plays_more_tables_than_one_address_may_keep(capsys):
     bench = scripts.load("bench/server_load.py")
-    run_apart(bench.main, ["--game", "ps", "--tables", str(TABLES), "--seconds", "4", "--json"])
+    # server_load runs an event loop of its own
+    apart(bench.main, ["--game", "ps", "--tables", str(TABLES), "--seconds", "4", "--json"])
     report = json.loads(capsys.readouterr().out)
     assert report["tables"] == TABLES
     assert report["actions"] > TABLES  # every table's players got to act
