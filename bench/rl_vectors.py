@@ -1,13 +1,16 @@
 """Vectors of games: the learner's steps a second through `gymnasium.make_vec`, with the
-games in this process ("sync") and in a worker process each ("async").
+games in this process ("sync") and in a worker process each ("async"), and through a
+pool of games (`tcglab.rl.game_pool`) that hands back whichever half of its games is
+ready first, played in `--workers` processes ("pool").
 
 Not a test: it measures and prints. Every game is played by its learner seat with
 uniformly random legal actions (from each game's mask) against `--opponent` agents;
-a vector step is one action in every game. Timed by the wall clock (worker processes
-work beside this one), so run it on an idle machine.
+a vector step is one action in every game, a pool's one in each game it returned.
+Timed by the wall clock (worker processes work beside this one), so run it on an idle
+machine.
 
     python bench/rl_vectors.py [--game ps] [--opponent random] [--envs 2 8] [--seconds 8]
-        [--json]
+        [--workers N] [--json]
 
 Needs the rl extra (`pip install tcglab[rl]`).
 """
@@ -16,17 +19,28 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import time
 
 import numpy as np
 
-from tcglab.rl import register_gymnasium
+from tcglab.rl import game_pool, register_gymnasium
 
-MODES = ("sync", "async")
+MODES = ("sync", "async", "pool")
 
 
-def learner_steps(game_id: str, opponent: str, envs: int, mode: str, seconds: float) -> float:
-    """The learner's steps a second over all `envs` games of one vector."""
+def legal_actions(masks, rng) -> list:
+    """A random legal index for every game (any index where a game has just ended: it is
+    ignored and a new game dealt)."""
+    return [rng.choice(np.flatnonzero(m)) if m.any() else 0 for m in masks]
+
+
+def learner_steps(
+    game_id: str, opponent: str, envs: int, mode: str, seconds: float, workers: int
+) -> float:
+    """The learner's steps a second over all `envs` games of one vector or pool."""
+    if mode == "pool":
+        return pool_steps(game_id, opponent, envs, seconds, workers)
     import gymnasium
 
     from tcglab.rl.single import env_id
@@ -40,14 +54,27 @@ def learner_steps(game_id: str, opponent: str, envs: int, mode: str, seconds: fl
         rng, steps = np.random.default_rng(0), 0
         start = time.perf_counter()
         while time.perf_counter() - start < seconds:
-            # a game that has just ended has no legal index; its action is ignored
-            masks = obs["action_mask"]
-            actions = [rng.choice(np.flatnonzero(m)) if m.any() else 0 for m in masks]
-            obs, *_ = vector.step(np.array(actions))
+            obs, *_ = vector.step(np.array(legal_actions(obs["action_mask"], rng)))
             steps += envs
         return steps / (time.perf_counter() - start)
     finally:
         vector.close()
+
+
+def pool_steps(game_id: str, opponent: str, envs: int, seconds: float, workers: int) -> float:
+    """The learner's steps a second through a pool of `envs` games in `workers` processes,
+    half of them handed back at a time."""
+    with game_pool(
+        game_id, envs, batch_size=max(1, envs // 2), workers=min(workers, envs), opponent=opponent
+    ) as pool:
+        pool.async_reset()
+        rng, steps = np.random.default_rng(0), 0
+        start = time.perf_counter()
+        while time.perf_counter() - start < seconds:
+            obs, *_, info = pool.recv()
+            pool.send(legal_actions(obs["action_mask"], rng), info["env_id"])
+            steps += len(info["env_id"])
+        return steps / (time.perf_counter() - start)
 
 
 def main(argv: list[str] | None = None) -> list[dict]:
@@ -56,31 +83,43 @@ def main(argv: list[str] | None = None) -> list[dict]:
     parser.add_argument("--opponent", default="random", help="an agent spec for the other seats")
     parser.add_argument("--envs", type=int, nargs="+", default=[2, 8], help="games a vector")
     parser.add_argument("--seconds", type=float, default=8.0, help="seconds a measurement")
+    parser.add_argument(
+        "--workers", type=int, default=os.cpu_count() or 1, help="the pool's worker processes"
+    )
     parser.add_argument("--json", action="store_true", help="print the rows as JSON")
     args = parser.parse_args(argv)
-    if min(args.envs) < 1 or args.seconds <= 0:
-        parser.error("--envs takes whole numbers >= 1 and --seconds a positive number")
+    if min(args.envs) < 1 or args.seconds <= 0 or args.workers < 1:
+        parser.error("--envs and --workers take whole numbers >= 1 and --seconds a positive number")
     rows = []
     for envs in args.envs:
-        rates = {m: learner_steps(args.game, args.opponent, envs, m, args.seconds) for m in MODES}
+        rates = {
+            m: learner_steps(args.game, args.opponent, envs, m, args.seconds, args.workers)
+            for m in MODES
+        }
         rows.append(
             {
                 "game": args.game,
                 "opponent": args.opponent,
                 "envs": envs,
+                "workers": min(args.workers, envs),
                 **{f"{mode}_steps_s": round(rate, 1) for mode, rate in rates.items()},
                 "async_vs_sync": round(rates["async"] / rates["sync"], 2),
+                "pool_vs_sync": round(rates["pool"] / rates["sync"], 2),
             }
         )
     if args.json:
         print(json.dumps(rows))
         return rows
-    print("| game | opponent | games a vector | sync steps/s | async steps/s | async / sync |")
-    print("| --- | --- | ---: | ---: | ---: | ---: |")
+    print(
+        "| game | opponent | games | sync steps/s | async steps/s | pool steps/s (workers)"
+        " | async / sync | pool / sync |"
+    )
+    print("| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: |")
     for row in rows:
         print(
             f"| {row['game']} | {row['opponent']} | {row['envs']} | {row['sync_steps_s']:,.1f}"
-            f" | {row['async_steps_s']:,.1f} | {row['async_vs_sync']:.2f} |"
+            f" | {row['async_steps_s']:,.1f} | {row['pool_steps_s']:,.1f} ({row['workers']})"
+            f" | {row['async_vs_sync']:.2f} | {row['pool_vs_sync']:.2f} |"
         )
     return rows
 

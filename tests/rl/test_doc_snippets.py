@@ -30,11 +30,12 @@ CASES = [
 
 
 def test_the_documents_hold_the_snippets():
-    assert len(snippets("docs/rl.md")) == 4
+    assert len(snippets("docs/rl.md")) == 5
     assert len(snippets("README.md")) >= 2
 
 
 @pytest.mark.filterwarnings("ignore:The old environment creation API:DeprecationWarning")
 @pytest.mark.parametrize("code", CASES)
 def test_a_snippet_runs_as_written(code):
-    exec(compile(code, "<snippet>", "exec"), {"__name__": "snippet"})
+    # run as a script is, so that a snippet's `if __name__ == "__main__":` block runs too
+    exec(compile(code, "<snippet>", "exec"), {"__name__": "__main__"})

@@ -1,4 +1,5 @@
-"""bench/rl_vectors.py: a short run measures both kinds of vector and compares them."""
+"""bench/rl_vectors.py: a short run measures both kinds of vector and the pool, and
+compares them."""
 
 import json
 
@@ -11,19 +12,20 @@ from .helpers import need
 need("gymnasium")
 
 
-def test_a_short_run_measures_both_kinds_of_vector(capsys):
+def test_a_short_run_measures_both_kinds_of_vector_and_the_pool(capsys):
     bench = scripts.load("bench/rl_vectors.py")
-    bench.main(["--game", "ps", "--envs", "2", "--seconds", "0.3", "--json"])
+    bench.main(["--game", "ps", "--envs", "2", "--seconds", "0.3", "--workers", "2", "--json"])
     (row,) = json.loads(capsys.readouterr().out)
-    assert (row["game"], row["opponent"], row["envs"]) == ("ps", "random", 2)
-    assert row["sync_steps_s"] > 0 and row["async_steps_s"] > 0
-    assert row["async_vs_sync"] == pytest.approx(
-        row["async_steps_s"] / row["sync_steps_s"], abs=0.01
-    )
+    assert (row["game"], row["opponent"], row["envs"], row["workers"]) == ("ps", "random", 2, 2)
+    assert row["sync_steps_s"] > 0 and row["async_steps_s"] > 0 and row["pool_steps_s"] > 0
+    for mode in ("async", "pool"):
+        assert row[f"{mode}_vs_sync"] == pytest.approx(
+            row[f"{mode}_steps_s"] / row["sync_steps_s"], abs=0.01
+        )
 
 
 def test_bad_options_are_refused(capsys):
     bench = scripts.load("bench/rl_vectors.py")
     with pytest.raises(SystemExit):
         bench.main(["--envs", "0"])
-    assert "--envs takes whole numbers" in capsys.readouterr().err
+    assert "--envs and --workers take whole numbers" in capsys.readouterr().err

@@ -27,6 +27,15 @@ def gym_env(game_id, *args, **kwargs):
     return TcglabGym(game_id, *args, **kwargs)
 
 
+def game_pool(game_id, num_envs, batch_size=None, workers=0, seed=0, **env_kwargs):
+    """Many games of one seat against tcglab agents, each handed to the learner as soon
+    as it is ready (EnvPool's `send` and `recv`): `tcglab.rl.pool.GamePool`. The keyword
+    arguments are `gym_env`'s (docs/rl.md, "A pool of games")."""
+    from tcglab.rl.pool import GamePool
+
+    return GamePool(game_id, num_envs, batch_size, workers, seed, **env_kwargs)
+
+
 def register_gymnasium() -> list[str]:
     """Register the games with Gymnasium as `tcglab/<game>-v0`, so that
     `gymnasium.make("tcglab/pm-v0", opponent=...)` and `gymnasium.make_vec(...)` build
@@ -51,4 +60,11 @@ def game_spaces(game_id):
     return Spaces(get_game(game_id))
 
 
-__all__ = ["aec_env", "game_spaces", "gym_env", "register_gymnasium", "register_openspiel"]
+__all__ = [
+    "aec_env",
+    "game_pool",
+    "game_spaces",
+    "gym_env",
+    "register_gymnasium",
+    "register_openspiel",
+]

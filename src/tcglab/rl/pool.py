@@ -1,0 +1,279 @@
+"""Many games of one seat against tcglab agents, each stepped as soon as it is ready.
+
+A lockstep vector (`gymnasium.make_vec`) steps every game at once and waits for the
+slowest; in a turn-based game against searching opponents, the slowest is whichever
+game's opponents happen to think at that step, and the other workers wait with it. A
+pool hands the learner whichever games are ready instead, as EnvPool's asynchronous
+interface does: `send(actions, env_ids)` gives actions to games that asked for them and
+returns at once, `recv()` waits for the next `batch_size` games with a decision (or an
+end) to show, whichever they are. A game's own course is the single environment's
+(`TcglabGym`): its first deal comes from `seed + env_id`, and the same actions give the
+same game; only which games come back together depends on timing.
+
+Games are spread over `workers` processes (0: played in this process, as they are sent).
+After a game ends, the action sent for it is ignored and a new game is dealt, as in
+Gymnasium's vectors. Indices are checked here, before anything is sent: an illegal one
+raises IllegalAction naming the legal ones and nothing is played.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import multiprocessing
+import operator
+import traceback
+from collections import deque
+from multiprocessing.connection import wait
+
+from tcglab.engine import BadOption, IllegalAction
+from tcglab.rl.extras import need
+from tcglab.rl.single import TcglabGym
+
+np = need("numpy")
+gym = need("gymnasium")
+
+
+class GamePool:
+    """`num_envs` games of `game_id` for one learner seat, in `workers` processes; the
+    keyword arguments are `TcglabGym`'s (opponent, seat, players, options, decks)."""
+
+    def __init__(self, game_id, num_envs, batch_size=None, workers=0, seed=0, **env_kwargs):
+        self.num_envs = _whole("num_envs", num_envs, 1)
+        self.batch_size = _whole("batch_size", num_envs if batch_size is None else batch_size, 1)
+        if self.batch_size > self.num_envs:
+            raise BadOption(
+                f"batch_size takes a whole number from 1 to {num_envs}, not {batch_size}"
+            )
+        self.workers = _whole("workers", workers, 0)
+        if self.workers > self.num_envs:
+            raise BadOption(f"workers takes a whole number from 0 to {num_envs}, not {workers}")
+        self.seed = _whole("seed", seed, 0)
+        # One environment here checks the arguments (a bad one fails in one line) and
+        # gives the spaces; with workers=0 it is game 0.
+        first = TcglabGym(game_id, **env_kwargs)
+        self.observation_space = first.observation_space
+        self.action_space = gym.spaces.Discrete(first.spaces.num_actions)
+        self.checks = first.illegal == "raise"
+        self._masks = np.zeros((self.num_envs, first.spaces.num_actions), np.int8)
+        self._over = np.zeros(self.num_envs, bool)
+        self._held: set[int] = set()  # games whose observation the learner must answer
+        self._playing = 0  # games sent and not yet received
+        self._inbox: deque = deque()
+        self._closed = False
+        if self.workers == 0:
+            self._envs = [first] + [TcglabGym(game_id, **env_kwargs) for _ in range(num_envs - 1)]
+            self._links = []
+            return
+        context = multiprocessing.get_context(
+            "forkserver" if "forkserver" in multiprocessing.get_all_start_methods() else "spawn"
+        )
+        self._links, self._processes = [], []
+        for w in range(self.workers):
+            here, there = context.Pipe()
+            ids = list(range(w, self.num_envs, self.workers))
+            process = context.Process(
+                target=_work, args=(game_id, env_kwargs, ids, there), daemon=True
+            )
+            process.start()
+            there.close()
+            self._links.append(here)
+            self._processes.append(process)
+
+    # -- EnvPool's interface -----------------------------------------------------
+
+    def async_reset(self) -> None:
+        """Deal every game afresh (game i from `seed + i`); `recv` returns them. Games
+        still playing finish first, and what they show is dropped."""
+        self._check_open()
+        while self._playing:
+            self._collect()
+        self._inbox.clear()
+        self._held.clear()
+        self._over[:] = False
+        self._dispatch([(i, ("reset", self.seed + i)) for i in range(self.num_envs)])
+
+    def send(self, actions, env_ids) -> None:
+        """Give each game in `env_ids` (games `recv` returned) its action index; returns at
+        once. A game that has just ended takes any action and deals a new game."""
+        self._check_open()
+        ids = [_env_index(i, self.num_envs) for i in _as_list(env_ids, "env_ids")]
+        actions = _as_list(actions, "actions")
+        if len(actions) != len(ids):
+            raise BadOption(f"send takes one action per env_id: {len(actions)} for {len(ids)}")
+        if len(set(ids)) != len(ids):
+            raise BadOption("send takes each env_id once")
+        for i, action in zip(ids, actions, strict=True):
+            if i not in self._held:
+                waiting = ", ".join(map(str, sorted(self._held))) or "none"
+                raise BadOption(f"game {i} is not waiting for an action; waiting: {waiting}")
+            if self.checks and not self._over[i]:
+                self._check_legal(i, action)
+        self._held.difference_update(ids)
+        self._dispatch([(i, ("step", a)) for i, a in zip(ids, actions, strict=True)])
+
+    def recv(self):
+        """The next `batch_size` games that are ready: `(observations, rewards,
+        terminated, truncated, info)`, stacked, with the games' ids in `info["env_id"]`."""
+        self._check_open()
+        coming = self._playing + len(self._inbox)
+        if coming < self.batch_size:
+            raise BadOption(
+                f"recv waits for {self.batch_size} games but {coming} are playing; "
+                f"send actions for the games recv returned first"
+            )
+        while len(self._inbox) < self.batch_size:
+            self._collect()
+        batch = [self._inbox.popleft() for _ in range(self.batch_size)]
+        ids = np.array([b[0] for b in batch], np.int64)
+        self._held.update(ids.tolist())
+        masks = np.stack([b[2] for b in batch])
+        self._masks[ids] = masks
+        over = np.array([b[4] for b in batch], bool)
+        self._over[ids] = over
+        observations = {"observation": np.stack([b[1] for b in batch]), "action_mask": masks}
+        rewards = np.array([b[3] for b in batch], np.float32)
+        return observations, rewards, over, np.zeros(len(batch), bool), {"env_id": ids}
+
+    def step(self, actions, env_ids):
+        """`send`, then `recv`."""
+        self.send(actions, env_ids)
+        return self.recv()
+
+    def reset(self):
+        """`async_reset`, then the first batch: `(observations, info)`."""
+        self.async_reset()
+        observations, *_, info = self.recv()
+        return observations, info
+
+    def close(self) -> None:
+        """Stop the workers; the pool takes no more calls."""
+        if getattr(self, "_closed", True):  # closed, or never built
+            return
+        self._closed = True
+        for link in self._links:
+            with contextlib.suppress(OSError):  # its worker may be gone already
+                link.send(None)
+            link.close()
+        for process in getattr(self, "_processes", []):
+            process.join(timeout=5)
+            if process.is_alive():
+                process.terminate()
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        self.close()
+
+    def __del__(self):
+        self.close()
+
+    # -- inside ------------------------------------------------------------------
+
+    def _dispatch(self, commands: list) -> None:
+        self._playing += len(commands)
+        if not self._links:  # played here, at once
+            for i, command in commands:
+                self._take(_advance(self._envs[i], i, command))
+            return
+        by_worker: dict[int, list] = {}
+        for i, command in commands:
+            by_worker.setdefault(i % self.workers, []).append((i, command))
+        for w, part in by_worker.items():
+            try:
+                self._links[w].send(part)
+            except OSError:
+                raise self._lost(w) from None
+
+    def _collect(self) -> None:
+        """Take in what the workers have ready, waiting for at least one result."""
+        for link in wait(self._links):
+            try:
+                result = link.recv()
+            except (EOFError, OSError):
+                raise self._lost(self._links.index(link)) from None
+            self._take(result)
+
+    def _take(self, result) -> None:
+        self._playing -= 1
+        if result[0] == "failed":
+            self.close()
+            raise RuntimeError(f"game {result[1]} failed in its worker:\n{result[2]}")
+        self._inbox.append(result)
+
+    def _lost(self, w: int) -> RuntimeError:
+        """The error for a worker that has gone; the pool is closed."""
+        process = self._processes[w]
+        process.join(timeout=1)
+        self.close()
+        why = f"exit code {process.exitcode}"
+        if process.exitcode == 1:  # an error at its start, printed by the worker
+            why += "; a script must build the pool under `if __name__ == '__main__':`"
+        return RuntimeError(f"a worker process of the pool ended unexpectedly ({why})")
+
+    def _check_legal(self, i: int, action) -> None:
+        try:
+            legal = 0 <= operator.index(action) < self._masks.shape[1]
+            legal = legal and self._masks[i, operator.index(action)] == 1
+        except TypeError:
+            legal = False
+        if not legal:
+            shown = np.flatnonzero(self._masks[i]).tolist()
+            raise IllegalAction(f"index {action!r} is not legal in game {i}; legal: {shown}")
+
+    def _check_open(self) -> None:
+        if self._closed:
+            raise BadOption("this pool is closed")
+
+
+def _advance(env: TcglabGym, i: int, command) -> tuple:
+    """Play one command on one game: (env_id, tensor, mask, reward, over)."""
+    kind, value = command
+    if kind == "reset":
+        obs, _ = env.reset(seed=value)
+        reward = 0.0
+    elif env.state.over:  # the action after an end deals the next game
+        obs, _ = env.reset()
+        reward = 0.0
+    else:
+        obs, reward, *_ = env.step(value)
+    return i, obs["observation"], obs["action_mask"], reward, env.state.over
+
+
+def _work(game_id, env_kwargs, ids, link) -> None:
+    """A worker's loop: play each command it is sent and send back each result as soon
+    as it is ready."""
+    envs = {i: TcglabGym(game_id, **env_kwargs) for i in ids}
+    try:
+        while (commands := link.recv()) is not None:
+            for i, command in commands:
+                try:
+                    result = _advance(envs[i], i, command)
+                except Exception:  # a defect: shown in the learner's process with its trace
+                    result = ("failed", i, traceback.format_exc())
+                link.send(result)
+    except (EOFError, OSError, KeyboardInterrupt):
+        pass  # the learner's process has gone or is stopping: so does its worker
+
+
+def _whole(name: str, value, least: int) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or value < least:
+        raise BadOption(f"{name} takes a whole number from {least}, not {value!r}")
+    return value
+
+
+def _as_list(values, name: str) -> list:
+    try:
+        return np.asarray(values).reshape(-1).tolist()  # plain ints, as sent to workers
+    except (TypeError, ValueError):
+        raise BadOption(f"{name} takes a sequence of whole numbers, not {values!r}") from None
+
+
+def _env_index(value, num_envs: int) -> int:
+    try:
+        i = operator.index(value)
+    except TypeError:
+        raise BadOption(f"env_ids take whole numbers, not {value!r}") from None
+    if not 0 <= i < num_envs:
+        raise BadOption(f"env_id takes a whole number from 0 to {num_envs - 1}, not {i}")
+    return i

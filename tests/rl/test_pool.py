@@ -1,0 +1,166 @@
+"""A pool of games (`tcglab.rl.game_pool`): games handed to the learner as each is ready,
+in this process or in worker processes, each playing exactly as one environment with
+its seed does; bad calls refused in one line with nothing played."""
+
+from __future__ import annotations
+
+import pytest
+
+from .helpers import need
+
+np = need("numpy")
+need("gymnasium")
+
+from tcglab.engine import BadOption, IllegalAction  # noqa: E402
+from tcglab.rl import game_pool, gym_env  # noqa: E402
+
+
+def play(pool, steps: int) -> dict[int, list]:
+    """Play through the pool until every game has shown `steps` observations, each game
+    drawing its actions from its own generator (so a game's actions do not depend on
+    which games came back together; a worker that starts later plays fewer); returns
+    each game's record: (tensor, mask, reward, over, action)."""
+    rngs = {i: np.random.default_rng(100 + i) for i in range(pool.num_envs)}
+    record: dict[int, list] = {i: [] for i in range(pool.num_envs)}
+    pool.async_reset()
+    played = 0
+    while min(map(len, record.values())) < steps:
+        assert played < 100 * steps * pool.num_envs, "a game of the pool never came back"
+        obs, rewards, over, cut, info = pool.recv()
+        assert not cut.any()
+        actions = []
+        for row, i in enumerate(info["env_id"].tolist()):
+            mask = obs["action_mask"][row]
+            action = int(rngs[i].choice(np.flatnonzero(mask))) if mask.any() else 0
+            actions.append(action)
+            record[i].append(
+                (obs["observation"][row].copy(), mask.copy(), rewards[row], over[row], action)
+            )
+        pool.send(actions, info["env_id"])
+        played += len(actions)
+    return record
+
+
+def replay_alone(game_id: str, seed: int, steps: list, **kwargs) -> None:
+    """One environment dealt from `seed` shows what the pool showed at every step."""
+    env = gym_env(game_id, **kwargs)
+    obs, _ = env.reset(seed=seed)
+    reward, over = 0.0, False
+    for tensor, mask, shown_reward, shown_over, action in steps:
+        assert np.array_equal(obs["observation"], tensor)
+        assert np.array_equal(obs["action_mask"], mask)
+        assert (reward, over) == (shown_reward, shown_over)
+        if over:  # the pool deals the next game from the environment's own generator
+            (obs, _), reward, over = env.reset(), 0.0, False
+        else:
+            obs, reward, over, *_ = env.step(action)
+
+
+@pytest.mark.parametrize("workers", [0, 2])
+def test_every_game_of_a_pool_plays_as_one_environment_with_its_seed(workers):
+    with game_pool("ps", 4, batch_size=2, workers=workers, seed=7, opponent="random") as pool:
+        record = play(pool, 150)
+    ends = sum(step[3] for steps in record.values() for step in steps)
+    assert ends >= 4  # games ended and new ones were dealt
+    assert {step[2] for steps in record.values() for step in steps if step[3]} <= {1.0, -1.0}
+    for i, steps in record.items():
+        replay_alone("ps", 7 + i, steps, opponent="random")
+
+
+def test_a_game_that_ends_is_followed_by_a_new_deal():
+    with game_pool("higurashi", 2, batch_size=1, players=3, opponent="random") as pool:
+        obs, info = pool.reset()
+        for _ in range(5000):
+            mask = obs["action_mask"][0]
+            obs, reward, over, _, info = pool.step([np.flatnonzero(mask)[0]], info["env_id"])
+            if over[0]:
+                break
+        assert over[0] and -1.0 <= reward[0] <= 1.0 and not obs["action_mask"].any()
+        ended = info["env_id"][0]
+        while True:  # the other game may come back first
+            mask = obs["action_mask"][0]
+            action = np.flatnonzero(mask)[0] if mask.any() else 0  # any, after an end
+            obs, reward, over, _, info = pool.step([action], info["env_id"])
+            if info["env_id"][0] == ended:
+                break
+        assert obs["action_mask"][0].any() and reward[0] == 0.0 and not over[0]
+
+
+def test_an_illegal_index_is_refused_and_nothing_is_played():
+    with game_pool("pm", 2, opponent="random", seed=3) as pool:
+        obs, info = pool.reset()
+        masks = obs["action_mask"]
+        illegal = int(np.flatnonzero(masks[0] == 0)[0])
+        legal = [int(np.flatnonzero(m)[0]) for m in masks]
+        game = int(info["env_id"][0])
+        with pytest.raises(IllegalAction, match=rf"index {illegal} is not legal in game {game}; "):
+            pool.send([illegal, legal[1]], info["env_id"])
+        with pytest.raises(IllegalAction):
+            pool.send([legal[0], 1.5], info["env_id"])
+        # both games still wait for their actions, and take legal ones
+        obs, _, _, _, info = pool.step(legal, info["env_id"])
+        assert sorted(info["env_id"].tolist()) == [0, 1]
+
+
+def test_calls_out_of_turn_are_refused_in_one_line():
+    with game_pool("ps", 3, batch_size=2, opponent="random") as pool:
+        obs, info = pool.reset()
+        waiting = sorted(info["env_id"].tolist())
+        other = ({0, 1, 2} - set(waiting)).pop()
+        action = int(np.flatnonzero(obs["action_mask"][0])[0])
+        with pytest.raises(BadOption, match=f"game {other} is not waiting for an action"):
+            pool.send([action], [other])
+        with pytest.raises(BadOption, match="env_id takes a whole number from 0 to 2, not 5"):
+            pool.send([action], [5])
+        with pytest.raises(BadOption, match="one action per env_id"):
+            pool.send([action], info["env_id"])
+        first = info["env_id"][:1]
+        pool.send([action], first)
+        pool.recv()  # the third game and the one just sent: nothing is left playing
+        with pytest.raises(BadOption, match="recv waits for 2 games but 0 are playing"):
+            pool.recv()
+
+
+@pytest.mark.parametrize(
+    ("kwargs", "message"),
+    [
+        ({"num_envs": 0}, "num_envs takes a whole number from 1, not 0"),
+        ({"num_envs": 2, "batch_size": 3}, "batch_size takes a whole number from 1 to 2, not 3"),
+        ({"num_envs": 2, "workers": 3}, "workers takes a whole number from 0 to 2, not 3"),
+        ({"num_envs": 2, "opponent": "genius"}, "unknown agent 'genius'"),
+        ({"num_envs": 2, "seat": 2}, "seat takes a whole number from 0 to 1, not 2"),
+    ],
+)
+def test_a_pool_that_cannot_be_built_says_why(kwargs, message):
+    with pytest.raises(BadOption, match=message):
+        game_pool("ps", **kwargs)
+
+
+def test_a_worker_that_dies_is_reported_not_waited_for():
+    pool = game_pool("ps", 2, batch_size=2, workers=2, opponent="random")
+    obs, info = pool.reset()
+    pool._processes[0].kill()
+    pool._processes[0].join()
+    actions = [int(np.flatnonzero(m)[0]) for m in obs["action_mask"]]
+    with pytest.raises(RuntimeError, match=r"pool ended unexpectedly \(exit code -9\)"):
+        pool.step(actions, info["env_id"])
+    with pytest.raises(BadOption, match="this pool is closed"):
+        pool.recv()
+
+
+@pytest.mark.parametrize("workers", [0, 2])
+def test_a_reset_while_games_are_playing_deals_them_all_again(workers):
+    with game_pool("ps", 4, batch_size=2, workers=workers, seed=5, opponent="random") as pool:
+        first, info = pool.reset()
+        actions = [int(np.flatnonzero(m)[0]) for m in first["action_mask"]]
+        pool.send(actions, info["env_id"])  # two games playing, two shown and not answered
+        pool.async_reset()
+        shown = {}
+        for _ in range(2):
+            obs, rewards, over, _, info = pool.recv()
+            assert not over.any() and not rewards.any()
+            shown.update(zip(info["env_id"].tolist(), obs["observation"], strict=True))
+        assert sorted(shown) == [0, 1, 2, 3]  # every game once, each its first deal again
+        for i, tensor in shown.items():
+            alone, _ = gym_env("ps", opponent="random").reset(seed=5 + i)
+            assert np.array_equal(alone["observation"], tensor)
