@@ -84,12 +84,17 @@ def main(argv: list[str] | None = None) -> list[dict]:
     parser.add_argument("--envs", type=int, nargs="+", default=[2, 8], help="games a vector")
     parser.add_argument("--seconds", type=float, default=8.0, help="seconds a measurement")
     parser.add_argument(
-        "--workers", type=int, default=os.cpu_count() or 1, help="the pool's worker processes"
+        "--workers",
+        type=int,
+        default=os.cpu_count() or 1,
+        help="the pool's worker processes (0: its games in this process)",
     )
     parser.add_argument("--json", action="store_true", help="print the rows as JSON")
     args = parser.parse_args(argv)
-    if min(args.envs) < 1 or args.seconds <= 0 or args.workers < 1:
-        parser.error("--envs and --workers take whole numbers >= 1 and --seconds a positive number")
+    if min(args.envs) < 1 or args.seconds <= 0 or args.workers < 0:
+        parser.error(
+            "--envs takes whole numbers >= 1, --workers >= 0 and --seconds a positive number"
+        )
     rows = []
     for envs in args.envs:
         rates = {

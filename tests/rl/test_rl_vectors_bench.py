@@ -28,4 +28,4 @@ def test_bad_options_are_refused(capsys):
     bench = scripts.load("bench/rl_vectors.py")
     with pytest.raises(SystemExit):
         bench.main(["--envs", "0"])
-    assert "--envs and --workers take whole numbers" in capsys.readouterr().err
+    assert "--envs takes whole numbers >= 1, --workers >= 0" in capsys.readouterr().err

@@ -21,9 +21,9 @@ from __future__ import annotations
 import contextlib
 import multiprocessing
 import operator
+import selectors
 import traceback
 from collections import deque
-from multiprocessing.connection import wait
 
 from tcglab.engine import BadOption, IllegalAction
 from tcglab.rl.extras import need
@@ -78,6 +78,11 @@ class GamePool:
             there.close()
             self._links.append(here)
             self._processes.append(process)
+        # one selector for the pool's life: building one at every wait costs more than
+        # a cheap game's step
+        self._ready = selectors.DefaultSelector()
+        for w, link in enumerate(self._links):
+            self._ready.register(link, selectors.EVENT_READ, w)
 
     # -- EnvPool's interface -----------------------------------------------------
 
@@ -150,6 +155,8 @@ class GamePool:
         if getattr(self, "_closed", True):  # closed, or never built
             return
         self._closed = True
+        if hasattr(self, "_ready"):
+            self._ready.close()
         for link in self._links:
             with contextlib.suppress(OSError):  # its worker may be gone already
                 link.send(None)
@@ -187,11 +194,11 @@ class GamePool:
 
     def _collect(self) -> None:
         """Take in what the workers have ready, waiting for at least one result."""
-        for link in wait(self._links):
+        for key, _ in self._ready.select():
             try:
-                result = link.recv()
+                result = key.fileobj.recv()
             except (EOFError, OSError):
-                raise self._lost(self._links.index(link)) from None
+                raise self._lost(key.data) from None
             self._take(result)
 
     def _take(self, result) -> None:
