@@ -26,7 +26,7 @@ import numpy as np
 
 from tcglab.rl import game_pool, register_gymnasium
 
-MODES = ("sync", "async", "pool")
+MODES = ("sync", "async")  # Gymnasium's vectors; the pool is measured beside them
 
 
 def legal_actions(masks, rng) -> list:
@@ -35,12 +35,8 @@ def legal_actions(masks, rng) -> list:
     return [rng.choice(np.flatnonzero(m)) if m.any() else 0 for m in masks]
 
 
-def learner_steps(
-    game_id: str, opponent: str, envs: int, mode: str, seconds: float, workers: int
-) -> float:
-    """The learner's steps a second over all `envs` games of one vector or pool."""
-    if mode == "pool":
-        return pool_steps(game_id, opponent, envs, seconds, workers)
+def learner_steps(game_id: str, opponent: str, envs: int, mode: str, seconds: float) -> float:
+    """The learner's steps a second over all `envs` games of one vector."""
     import gymnasium
 
     from tcglab.rl.single import env_id
@@ -61,20 +57,25 @@ def learner_steps(
         vector.close()
 
 
-def pool_steps(game_id: str, opponent: str, envs: int, seconds: float, workers: int) -> float:
+def pool_steps(
+    game_id: str, opponent: str, envs: int, seconds: float, workers: int
+) -> tuple[float, float]:
     """The learner's steps a second through a pool of `envs` games in `workers` processes,
-    half of them handed back at a time."""
+    half of them handed back at a time, and the processor time the learner's process
+    spent a step (microseconds; with the games in workers, what bounds the pool's speed
+    however many cores it has)."""
     with game_pool(
         game_id, envs, batch_size=max(1, envs // 2), workers=min(workers, envs), opponent=opponent
     ) as pool:
         pool.async_reset()
         rng, steps = np.random.default_rng(0), 0
-        start = time.perf_counter()
+        start, processor = time.perf_counter(), time.process_time()
         while time.perf_counter() - start < seconds:
             obs, *_, info = pool.recv()
             pool.send(legal_actions(obs["action_mask"], rng), info["env_id"])
             steps += len(info["env_id"])
-        return steps / (time.perf_counter() - start)
+        rate = steps / (time.perf_counter() - start)
+        return rate, (time.process_time() - processor) / steps * 1e6
 
 
 def main(argv: list[str] | None = None) -> list[dict]:
@@ -97,19 +98,21 @@ def main(argv: list[str] | None = None) -> list[dict]:
         )
     rows = []
     for envs in args.envs:
-        rates = {
-            m: learner_steps(args.game, args.opponent, envs, m, args.seconds, args.workers)
-            for m in MODES
-        }
+        rates = {m: learner_steps(args.game, args.opponent, envs, m, args.seconds) for m in MODES}
+        workers = min(args.workers, envs)
+        rates["pool"], learner_us = pool_steps(
+            args.game, args.opponent, envs, args.seconds, workers
+        )
         rows.append(
             {
                 "game": args.game,
                 "opponent": args.opponent,
                 "envs": envs,
-                "workers": min(args.workers, envs),
+                "workers": workers,
                 **{f"{mode}_steps_s": round(rate, 1) for mode, rate in rates.items()},
                 "async_vs_sync": round(rates["async"] / rates["sync"], 2),
                 "pool_vs_sync": round(rates["pool"] / rates["sync"], 2),
+                "pool_learner_us": round(learner_us, 1),
             }
         )
     if args.json:
@@ -117,14 +120,15 @@ def main(argv: list[str] | None = None) -> list[dict]:
         return rows
     print(
         "| game | opponent | games | sync steps/s | async steps/s | pool steps/s (workers)"
-        " | async / sync | pool / sync |"
+        " | async / sync | pool / sync | pool: learner's process, us a step |"
     )
-    print("| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: |")
+    print("| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |")
     for row in rows:
         print(
             f"| {row['game']} | {row['opponent']} | {row['envs']} | {row['sync_steps_s']:,.1f}"
             f" | {row['async_steps_s']:,.1f} | {row['pool_steps_s']:,.1f} ({row['workers']})"
-            f" | {row['async_vs_sync']:.2f} | {row['pool_vs_sync']:.2f} |"
+            f" | {row['async_vs_sync']:.2f} | {row['pool_vs_sync']:.2f}"
+            f" | {row['pool_learner_us']:.1f} |"
         )
     return rows
 

@@ -18,6 +18,7 @@ def test_a_short_run_measures_both_kinds_of_vector_and_the_pool(capsys):
     (row,) = json.loads(capsys.readouterr().out)
     assert (row["game"], row["opponent"], row["envs"], row["workers"]) == ("ps", "random", 2, 2)
     assert row["sync_steps_s"] > 0 and row["async_steps_s"] > 0 and row["pool_steps_s"] > 0
+    assert row["pool_learner_us"] > 0
     for mode in ("async", "pool"):
         assert row[f"{mode}_vs_sync"] == pytest.approx(
             row[f"{mode}_steps_s"] / row["sync_steps_s"], abs=0.01

@@ -54,25 +54,34 @@ class GamePool:
         self.observation_space = first.observation_space
         self.action_space = gym.spaces.Discrete(first.spaces.num_actions)
         self.checks = first.illegal == "raise"
-        self._masks = np.zeros((self.num_envs, first.spaces.num_actions), np.int8)
         self._over = np.zeros(self.num_envs, bool)
         self._held: set[int] = set()  # games whose observation the learner must answer
         self._playing = 0  # games sent and not yet received
         self._inbox: deque = deque()
         self._closed = False
+        # Each game's last tensor and mask, in one row each that only the game's own
+        # player writes (and only when the learner has sent for it), in memory the
+        # workers share: a result then travels as three numbers, not a pickled tensor.
+        shape = (self.num_envs, first.spaces.size), (self.num_envs, first.spaces.num_actions)
         if self.workers == 0:
             self._envs = [first] + [TcglabGym(game_id, **env_kwargs) for _ in range(num_envs - 1)]
+            self._tensors, self._masks = np.zeros(shape[0], np.float32), np.zeros(shape[1], np.int8)
             self._links = []
             return
         context = multiprocessing.get_context(
             "forkserver" if "forkserver" in multiprocessing.get_all_start_methods() else "spawn"
         )
+        buffers = (
+            context.RawArray("f", shape[0][0] * shape[0][1]),
+            context.RawArray("b", shape[1][0] * shape[1][1]),
+        )
+        self._tensors, self._masks = _rows(buffers, shape)
         self._links, self._processes = [], []
         for w in range(self.workers):
             here, there = context.Pipe()
             ids = list(range(w, self.num_envs, self.workers))
             process = context.Process(
-                target=_work, args=(game_id, env_kwargs, ids, there), daemon=True
+                target=_work, args=(game_id, env_kwargs, ids, there, buffers, shape), daemon=True
             )
             process.start()
             there.close()
@@ -131,12 +140,11 @@ class GamePool:
         batch = [self._inbox.popleft() for _ in range(self.batch_size)]
         ids = np.array([b[0] for b in batch], np.int64)
         self._held.update(ids.tolist())
-        masks = np.stack([b[2] for b in batch])
-        self._masks[ids] = masks
-        over = np.array([b[4] for b in batch], bool)
+        over = np.array([b[2] for b in batch], bool)
         self._over[ids] = over
-        observations = {"observation": np.stack([b[1] for b in batch]), "action_mask": masks}
-        rewards = np.array([b[3] for b in batch], np.float32)
+        # indexing by the ids copies the rows: the learner's arrays stay as they are
+        observations = {"observation": self._tensors[ids], "action_mask": self._masks[ids]}
+        rewards = np.array([b[1] for b in batch], np.float32)
         return observations, rewards, over, np.zeros(len(batch), bool), {"env_id": ids}
 
     def step(self, actions, env_ids):
@@ -181,7 +189,7 @@ class GamePool:
         self._playing += len(commands)
         if not self._links:  # played here, at once
             for i, command in commands:
-                self._take(_advance(self._envs[i], i, command))
+                self._take(_advance(self._envs[i], i, command, self._tensors, self._masks))
             return
         by_worker: dict[int, list] = {}
         for i, command in commands:
@@ -233,8 +241,9 @@ class GamePool:
             raise BadOption("this pool is closed")
 
 
-def _advance(env: TcglabGym, i: int, command) -> tuple:
-    """Play one command on one game: (env_id, tensor, mask, reward, over)."""
+def _advance(env: TcglabGym, i: int, command, tensors, masks) -> tuple:
+    """Play one command on one game, write what its seat now sees in the game's rows of
+    `tensors` and `masks`, and return (env_id, reward, over)."""
     kind, value = command
     if kind == "reset":
         obs, _ = env.reset(seed=value)
@@ -244,18 +253,30 @@ def _advance(env: TcglabGym, i: int, command) -> tuple:
         reward = 0.0
     else:
         obs, reward, *_ = env.step(value)
-    return i, obs["observation"], obs["action_mask"], reward, env.state.over
+    tensors[i] = obs["observation"]
+    masks[i] = obs["action_mask"]
+    return i, reward, env.state.over
 
 
-def _work(game_id, env_kwargs, ids, link) -> None:
+def _rows(buffers, shape) -> tuple:
+    """The shared tensors and masks as numpy arrays of a row a game."""
+    tensors, masks = buffers
+    return (
+        np.frombuffer(tensors, np.float32).reshape(shape[0]),
+        np.frombuffer(masks, np.int8).reshape(shape[1]),
+    )
+
+
+def _work(game_id, env_kwargs, ids, link, buffers, shape) -> None:
     """A worker's loop: play each command it is sent and send back each result as soon
     as it is ready."""
     envs = {i: TcglabGym(game_id, **env_kwargs) for i in ids}
+    tensors, masks = _rows(buffers, shape)
     try:
         while (commands := link.recv()) is not None:
             for i, command in commands:
                 try:
-                    result = _advance(envs[i], i, command)
+                    result = _advance(envs[i], i, command, tensors, masks)
                 except Exception:  # a defect: shown in the learner's process with its trace
                     result = ("failed", i, traceback.format_exc())
                 link.send(result)
