@@ -13,13 +13,15 @@ need("gymnasium")
 
 from tcglab.engine import BadOption, IllegalAction  # noqa: E402
 from tcglab.rl import game_pool, gym_env  # noqa: E402
+from tcglab.rl.aec import rewards as results  # noqa: E402
+from tcglab.rl.selfplay import SelfPlay  # noqa: E402
 
 
 def play(pool, steps: int) -> dict[int, list]:
     """Play through the pool until every game has shown `steps` observations, each game
     drawing its actions from its own generator (so a game's actions do not depend on
     which games came back together; a worker that starts later plays fewer); returns
-    each game's record: (tensor, mask, reward, over, action)."""
+    each game's record: (tensor, mask, reward, over, action, seat)."""
     rngs = {i: np.random.default_rng(100 + i) for i in range(pool.num_envs)}
     record: dict[int, list] = {i: [] for i in range(pool.num_envs)}
     pool.async_reset()
@@ -33,9 +35,8 @@ def play(pool, steps: int) -> dict[int, list]:
             mask = obs["action_mask"][row]
             action = int(rngs[i].choice(np.flatnonzero(mask))) if mask.any() else 0
             actions.append(action)
-            record[i].append(
-                (obs["observation"][row].copy(), mask.copy(), rewards[row], over[row], action)
-            )
+            shown = (obs["observation"][row].copy(), mask.copy(), rewards[row], over[row])
+            record[i].append((*shown, action, info["seat"][row]))
         pool.send(actions, info["env_id"])
         played += len(actions)
     return record
@@ -46,7 +47,8 @@ def replay_alone(game_id: str, seed: int, steps: list, **kwargs) -> None:
     env = gym_env(game_id, **kwargs)
     obs, _ = env.reset(seed=seed)
     reward, over = 0.0, False
-    for tensor, mask, shown_reward, shown_over, action in steps:
+    for tensor, mask, shown_reward, shown_over, action, seat in steps:
+        assert seat == env.seat
         assert np.array_equal(obs["observation"], tensor)
         assert np.array_equal(obs["action_mask"], mask)
         assert (reward, over) == (shown_reward, shown_over)
@@ -164,3 +166,50 @@ def test_a_reset_while_games_are_playing_deals_them_all_again(workers):
         for i, tensor in shown.items():
             alone, _ = gym_env("ps", opponent="random").reset(seed=5 + i)
             assert np.array_equal(alone["observation"], tensor)
+
+
+@pytest.mark.parametrize("workers", [0, 2])
+def test_in_self_play_every_seat_is_the_learners(workers):
+    """Each row shows the seat that must decide, from that seat's view alone; at an end
+    every seat's reward comes in one row; and each game plays as one `SelfPlay` with its
+    seed."""
+    with game_pool("higurashi", 3, workers=workers, seed=11, self_play=True, players=3) as pool:
+        assert pool.self_play
+        record = play(pool, 400)
+    seats_seen, ends = set(), 0
+    for i, steps in record.items():
+        alone = SelfPlay("higurashi", players=3)
+        obs, _ = alone.reset(seed=11 + i)
+        for tensor, mask, reward, over, action, seat in steps:
+            state = alone.state
+            assert seat == (alone.seat if over else state.to_move)
+            assert np.array_equal(tensor, alone.spaces.state_tensor(state, seat))
+            assert np.array_equal(tensor, obs["observation"])
+            assert np.array_equal(mask, obs["action_mask"])
+            if over:
+                ends += 1
+                assert list(reward) == results(state.result, 3)
+                obs, _ = alone.reset()
+            else:
+                assert not reward.any() and mask.any()
+                seats_seen.add(int(seat))
+                obs, *_ = alone.step(action)
+    assert seats_seen == {0, 1, 2}
+    assert ends >= 1
+
+
+def test_self_play_takes_no_opponent():
+    with pytest.raises(BadOption, match="self_play plays every seat: it takes no opponent"):
+        game_pool("ps", 2, self_play=True, opponent="random")
+    with pytest.raises(BadOption, match="self_play takes True or False, not 'yes'"):
+        game_pool("ps", 2, self_play="yes")
+
+
+def test_self_play_refuses_an_illegal_index_and_plays_nothing():
+    alone = SelfPlay("ps")
+    obs, _ = alone.reset(seed=1)
+    before = len(alone.state.history)
+    illegal = int(np.flatnonzero(obs["action_mask"] == 0)[0])
+    with pytest.raises(IllegalAction, match=f"index {illegal} is not a legal action for seat"):
+        alone.step(illegal)
+    assert len(alone.state.history) == before

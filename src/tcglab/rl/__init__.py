@@ -27,13 +27,14 @@ def gym_env(game_id, *args, **kwargs):
     return TcglabGym(game_id, *args, **kwargs)
 
 
-def game_pool(game_id, num_envs, batch_size=None, workers=0, seed=0, **env_kwargs):
-    """Many games of one seat against tcglab agents, each handed to the learner as soon
-    as it is ready (EnvPool's `send` and `recv`): `tcglab.rl.pool.GamePool`. The keyword
-    arguments are `gym_env`'s (docs/rl.md, "A pool of games")."""
+def game_pool(game_id, num_envs, batch_size=None, workers=0, seed=0, self_play=False, **env_kwargs):
+    """Many games of one seat against tcglab agents, or with `self_play=True` of every
+    seat, each handed to the learner as soon as it is ready (EnvPool's `send` and
+    `recv`): `tcglab.rl.pool.GamePool`. The keyword arguments are `gym_env`'s (docs/rl.md,
+    "A pool of games")."""
     from tcglab.rl.pool import GamePool
 
-    return GamePool(game_id, num_envs, batch_size, workers, seed, **env_kwargs)
+    return GamePool(game_id, num_envs, batch_size, workers, seed, self_play, **env_kwargs)
 
 
 def register_gymnasium() -> list[str]:

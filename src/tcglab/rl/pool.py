@@ -10,6 +10,9 @@ end) to show, whichever they are. A game's own course is the single environment'
 (`TcglabGym`): its first deal comes from `seed + env_id`, and the same actions give the
 same game; only which games come back together depends on timing.
 
+With `self_play=True` the learner plays every seat (`tcglab.rl.selfplay`): each row
+shows the seat that must decide (`info["seat"]`) and rewards are one number a seat.
+
 Games are spread over `workers` processes (0: played in this process, as they are sent).
 After a game ends, the action sent for it is ignored and a new game is dealt, as in
 Gymnasium's vectors. Indices are checked here, before anything is sent: an illegal one
@@ -27,6 +30,7 @@ from collections import deque
 
 from tcglab.engine import BadOption, IllegalAction
 from tcglab.rl.extras import need
+from tcglab.rl.selfplay import SelfPlay
 from tcglab.rl.single import TcglabGym
 
 np = need("numpy")
@@ -35,9 +39,12 @@ gym = need("gymnasium")
 
 class GamePool:
     """`num_envs` games of `game_id` for one learner seat, in `workers` processes; the
-    keyword arguments are `TcglabGym`'s (opponent, seat, players, options, decks)."""
+    keyword arguments are `TcglabGym`'s (opponent, seat, players, options, decks), or
+    with `self_play=True` `SelfPlay`'s (players, options, decks)."""
 
-    def __init__(self, game_id, num_envs, batch_size=None, workers=0, seed=0, **env_kwargs):
+    def __init__(
+        self, game_id, num_envs, batch_size=None, workers=0, seed=0, self_play=False, **env_kwargs
+    ):
         self.num_envs = _whole("num_envs", num_envs, 1)
         self.batch_size = _whole("batch_size", num_envs if batch_size is None else batch_size, 1)
         if self.batch_size > self.num_envs:
@@ -48,12 +55,18 @@ class GamePool:
         if self.workers > self.num_envs:
             raise BadOption(f"workers takes a whole number from 0 to {num_envs}, not {workers}")
         self.seed = _whole("seed", seed, 0)
+        if self_play not in (True, False):
+            raise BadOption(f"self_play takes True or False, not {self_play!r}")
+        if self_play and {"opponent", "seat", "illegal"} & set(env_kwargs):
+            raise BadOption("self_play plays every seat: it takes no opponent, seat or illegal")
+        kind = SelfPlay if self_play else TcglabGym
         # One environment here checks the arguments (a bad one fails in one line) and
         # gives the spaces; with workers=0 it is game 0.
-        first = TcglabGym(game_id, **env_kwargs)
+        first = kind(game_id, **env_kwargs)
+        self.self_play = self_play
         self.observation_space = first.observation_space
         self.action_space = gym.spaces.Discrete(first.spaces.num_actions)
-        self.checks = first.illegal == "raise"
+        self.checks = getattr(first, "illegal", "raise") == "raise"
         self._over = np.zeros(self.num_envs, bool)
         self._held: set[int] = set()  # games whose observation the learner must answer
         self._playing = 0  # games sent and not yet received
@@ -64,7 +77,7 @@ class GamePool:
         # workers share: a result then travels as three numbers, not a pickled tensor.
         shape = (self.num_envs, first.spaces.size), (self.num_envs, first.spaces.num_actions)
         if self.workers == 0:
-            self._envs = [first] + [TcglabGym(game_id, **env_kwargs) for _ in range(num_envs - 1)]
+            self._envs = [first] + [kind(game_id, **env_kwargs) for _ in range(num_envs - 1)]
             self._tensors, self._masks = np.zeros(shape[0], np.float32), np.zeros(shape[1], np.int8)
             self._links = []
             return
@@ -80,9 +93,8 @@ class GamePool:
         for w in range(self.workers):
             here, there = context.Pipe()
             ids = list(range(w, self.num_envs, self.workers))
-            process = context.Process(
-                target=_work, args=(game_id, env_kwargs, ids, there, buffers, shape), daemon=True
-            )
+            work = (kind, game_id, env_kwargs, ids, there, buffers, shape)
+            process = context.Process(target=_work, args=work, daemon=True)
             process.start()
             there.close()
             self._links.append(here)
@@ -127,7 +139,9 @@ class GamePool:
 
     def recv(self):
         """The next `batch_size` games that are ready: `(observations, rewards,
-        terminated, truncated, info)`, stacked, with the games' ids in `info["env_id"]`."""
+        terminated, truncated, info)`, stacked, with the games' ids in `info["env_id"]`
+        and the seats their observations show in `info["seat"]`. Rewards are one a game,
+        or with `self_play` a row a game of one a seat."""
         self._check_open()
         coming = self._playing + len(self._inbox)
         if coming < self.batch_size:
@@ -145,7 +159,8 @@ class GamePool:
         # indexing by the ids copies the rows: the learner's arrays stay as they are
         observations = {"observation": self._tensors[ids], "action_mask": self._masks[ids]}
         rewards = np.array([b[1] for b in batch], np.float32)
-        return observations, rewards, over, np.zeros(len(batch), bool), {"env_id": ids}
+        info = {"env_id": ids, "seat": np.array([b[3] for b in batch], np.int64)}
+        return observations, rewards, over, np.zeros(len(batch), bool), info
 
     def step(self, actions, env_ids):
         """`send`, then `recv`."""
@@ -241,21 +256,18 @@ class GamePool:
             raise BadOption("this pool is closed")
 
 
-def _advance(env: TcglabGym, i: int, command, tensors, masks) -> tuple:
+def _advance(env: TcglabGym | SelfPlay, i: int, command, tensors, masks) -> tuple:
     """Play one command on one game, write what its seat now sees in the game's rows of
-    `tensors` and `masks`, and return (env_id, reward, over)."""
+    `tensors` and `masks`, and return (env_id, reward, over, seat)."""
     kind, value = command
-    if kind == "reset":
-        obs, _ = env.reset(seed=value)
-        reward = 0.0
-    elif env.state.over:  # the action after an end deals the next game
-        obs, _ = env.reset()
-        reward = 0.0
-    else:
+    if kind == "step" and not env.state.over:
         obs, reward, *_ = env.step(value)
+    else:  # a reset, or the action after an end, which deals the next game
+        obs, _ = env.reset(seed=value if kind == "reset" else None)
+        reward = [0.0] * env.players if isinstance(env, SelfPlay) else 0.0
     tensors[i] = obs["observation"]
     masks[i] = obs["action_mask"]
-    return i, reward, env.state.over
+    return i, reward, env.state.over, env.seat
 
 
 def _rows(buffers, shape) -> tuple:
@@ -267,10 +279,10 @@ def _rows(buffers, shape) -> tuple:
     )
 
 
-def _work(game_id, env_kwargs, ids, link, buffers, shape) -> None:
+def _work(kind, game_id, env_kwargs, ids, link, buffers, shape) -> None:
     """A worker's loop: play each command it is sent and send back each result as soon
     as it is ready."""
-    envs = {i: TcglabGym(game_id, **env_kwargs) for i in ids}
+    envs = {i: kind(game_id, **env_kwargs) for i in ids}
     tensors, masks = _rows(buffers, shape)
     try:
         while (commands := link.recv()) is not None:
