@@ -1,7 +1,9 @@
 """Vectors of games: the learner's steps a second through `gymnasium.make_vec`, with the
 games in this process ("sync") and in a worker process each ("async"), and through a
 pool of games (`tcglab.rl.game_pool`) that hands back whichever half of its games is
-ready first, played in `--workers` processes ("pool").
+ready first, played in `--workers` processes ("pool"). With `--opponent self` the
+learner plays every seat: one AEC environment in this process ("aec"), and the pool in
+self-play with its games in this process ("pool, here") and in workers ("pool").
 
 Not a test: it measures and prints. Every game is played by its learner seat with
 uniformly random legal actions (from each game's mask) against `--opponent` agents;
@@ -24,7 +26,7 @@ import time
 
 import numpy as np
 
-from tcglab.rl import game_pool, register_gymnasium
+from tcglab.rl import aec_env, game_pool, register_gymnasium
 
 MODES = ("sync", "async")  # Gymnasium's vectors; the pool is measured beside them
 
@@ -57,6 +59,23 @@ def learner_steps(game_id: str, opponent: str, envs: int, mode: str, seconds: fl
         vector.close()
 
 
+def aec_steps(game_id: str, seconds: float) -> float:
+    """Steps a second of one AEC environment, every seat played by random legal actions."""
+    env, rng, steps, games = aec_env(game_id), np.random.default_rng(0), 0, 0
+    start = time.perf_counter()
+    while time.perf_counter() - start < seconds:
+        env.reset(seed=games)
+        games += 1
+        for _agent in env.agent_iter():
+            obs, _, done, cut, _ = env.last()
+            if done or cut:
+                env.step(None)
+                continue
+            env.step(int(legal_actions([obs["action_mask"]], rng)[0]))
+            steps += 1
+    return steps / (time.perf_counter() - start)
+
+
 def pool_steps(
     game_id: str, opponent: str, envs: int, seconds: float, workers: int
 ) -> tuple[float, float]:
@@ -64,8 +83,9 @@ def pool_steps(
     half of them handed back at a time, and the processor time the learner's process
     spent a step (microseconds; with the games in workers, what bounds the pool's speed
     however many cores it has)."""
+    against = {"self_play": True} if opponent == "self" else {"opponent": opponent}
     with game_pool(
-        game_id, envs, batch_size=max(1, envs // 2), workers=min(workers, envs), opponent=opponent
+        game_id, envs, batch_size=max(1, envs // 2), workers=min(workers, envs), **against
     ) as pool:
         pool.async_reset()
         rng, steps = np.random.default_rng(0), 0
@@ -81,7 +101,11 @@ def pool_steps(
 def main(argv: list[str] | None = None) -> list[dict]:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--game", default="ps", help="a game id")
-    parser.add_argument("--opponent", default="random", help="an agent spec for the other seats")
+    parser.add_argument(
+        "--opponent",
+        default="random",
+        help="an agent spec for the other seats, or self: the learner plays every seat",
+    )
     parser.add_argument("--envs", type=int, nargs="+", default=[2, 8], help="games a vector")
     parser.add_argument("--seconds", type=float, default=8.0, help="seconds a measurement")
     parser.add_argument(
@@ -96,6 +120,8 @@ def main(argv: list[str] | None = None) -> list[dict]:
         parser.error(
             "--envs takes whole numbers >= 1, --workers >= 0 and --seconds a positive number"
         )
+    if args.opponent == "self":
+        return self_play_rows(args)
     rows = []
     for envs in args.envs:
         rates = {m: learner_steps(args.game, args.opponent, envs, m, args.seconds) for m in MODES}
@@ -128,6 +154,42 @@ def main(argv: list[str] | None = None) -> list[dict]:
             f"| {row['game']} | {row['opponent']} | {row['envs']} | {row['sync_steps_s']:,.1f}"
             f" | {row['async_steps_s']:,.1f} | {row['pool_steps_s']:,.1f} ({row['workers']})"
             f" | {row['async_vs_sync']:.2f} | {row['pool_vs_sync']:.2f}"
+            f" | {row['pool_learner_us']:.1f} |"
+        )
+    return rows
+
+
+def self_play_rows(args) -> list[dict]:
+    """The learner at every seat: one AEC environment against the pool in self-play."""
+    aec = aec_steps(args.game, args.seconds)
+    rows = []
+    for envs in args.envs:
+        here, _ = pool_steps(args.game, "self", envs, args.seconds, 0)
+        workers = min(args.workers, envs)
+        there, learner_us = pool_steps(args.game, "self", envs, args.seconds, workers)
+        rows.append(
+            {
+                "game": args.game,
+                "envs": envs,
+                "workers": workers,
+                "aec_steps_s": round(aec, 1),
+                "pool_here_steps_s": round(here, 1),
+                "pool_steps_s": round(there, 1),
+                "pool_learner_us": round(learner_us, 1),
+            }
+        )
+    if args.json:
+        print(json.dumps(rows))
+        return rows
+    print(
+        "| game | games | one AEC env steps/s | pool, here, steps/s | pool steps/s (workers)"
+        " | pool: learner's process, us a step |"
+    )
+    print("| --- | ---: | ---: | ---: | ---: | ---: |")
+    for row in rows:
+        print(
+            f"| {row['game']} | {row['envs']} | {row['aec_steps_s']:,.1f}"
+            f" | {row['pool_here_steps_s']:,.1f} | {row['pool_steps_s']:,.1f} ({row['workers']})"
             f" | {row['pool_learner_us']:.1f} |"
         )
     return rows

@@ -30,3 +30,13 @@ def test_bad_options_are_refused(capsys):
     with pytest.raises(SystemExit):
         bench.main(["--envs", "0"])
     assert "--envs takes whole numbers >= 1, --workers >= 0" in capsys.readouterr().err
+
+
+def test_self_play_is_measured_beside_one_aec_environment(capsys):
+    bench = scripts.load("bench/rl_vectors.py")
+    bench.main(["--game", "ps", "--opponent", "self", "--envs", "2", "--seconds", "0.3"])
+    out = capsys.readouterr().out
+    assert "| game | games | one AEC env steps/s |" in out
+    row = out.strip().splitlines()[-1].split("|")
+    assert row[1].strip() == "ps" and row[2].strip() == "2"
+    assert all(float(cell.split()[0].replace(",", "")) > 0 for cell in row[3:7])
