@@ -213,3 +213,21 @@ def test_self_play_refuses_an_illegal_index_and_plays_nothing():
     with pytest.raises(IllegalAction, match=f"index {illegal} is not a legal action for seat"):
         alone.step(illegal)
     assert len(alone.state.history) == before
+
+
+def test_without_ids_the_actions_go_to_the_games_of_the_last_recv():
+    with game_pool("ps", 3, opponent="random", seed=4) as pool:
+        obs, info = pool.reset()
+        order = info["env_id"].tolist()
+        actions = [int(np.flatnonzero(m)[0]) for m in obs["action_mask"]]
+        obs, _, _, _, info = pool.step(actions)  # as EnvPool's step(action) with every game
+        assert sorted(info["env_id"].tolist()) == sorted(order)
+        alone = gym_env("ps", opponent="random")
+        alone.reset(seed=4 + order[0])
+        after, *_ = alone.step(actions[0])
+        row = info["env_id"].tolist().index(order[0])
+        assert np.array_equal(obs["observation"][row], after["observation"])
+        again = [int(np.flatnonzero(m)[0]) for m in obs["action_mask"]]
+        pool.send(again)
+        with pytest.raises(BadOption, match="is not waiting for an action; waiting: none"):
+            pool.send(again)  # the same games twice

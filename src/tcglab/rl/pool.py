@@ -71,6 +71,7 @@ class GamePool:
         self._held: set[int] = set()  # games whose observation the learner must answer
         self._playing = 0  # games sent and not yet received
         self._inbox: deque = deque()
+        self._last: list[int] = []  # the games the last recv returned
         self._closed = False
         # Each game's last tensor and mask, in one row each that only the game's own
         # player writes (and only when the learner has sent for it), in memory the
@@ -118,10 +119,12 @@ class GamePool:
         self._over[:] = False
         self._dispatch([(i, ("reset", self.seed + i)) for i in range(self.num_envs)])
 
-    def send(self, actions, env_ids) -> None:
-        """Give each game in `env_ids` (games `recv` returned) its action index; returns at
-        once. A game that has just ended takes any action and deals a new game."""
+    def send(self, actions, env_ids=None) -> None:
+        """Give each game in `env_ids` (games `recv` returned; by default those of the
+        last `recv`, in its order) its action index; returns at once. A game that has
+        just ended takes any action and deals a new game."""
         self._check_open()
+        env_ids = self._last if env_ids is None else env_ids
         ids = [_env_index(i, self.num_envs) for i in _as_list(env_ids, "env_ids")]
         actions = _as_list(actions, "actions")
         if len(actions) != len(ids):
@@ -153,7 +156,8 @@ class GamePool:
             self._collect()
         batch = [self._inbox.popleft() for _ in range(self.batch_size)]
         ids = np.array([b[0] for b in batch], np.int64)
-        self._held.update(ids.tolist())
+        self._last = ids.tolist()
+        self._held.update(self._last)
         over = np.array([b[2] for b in batch], bool)
         self._over[ids] = over
         # indexing by the ids copies the rows: the learner's arrays stay as they are
@@ -162,7 +166,7 @@ class GamePool:
         info = {"env_id": ids, "seat": np.array([b[3] for b in batch], np.int64)}
         return observations, rewards, over, np.zeros(len(batch), bool), info
 
-    def step(self, actions, env_ids):
+    def step(self, actions, env_ids=None):
         """`send`, then `recv`."""
         self.send(actions, env_ids)
         return self.recv()
