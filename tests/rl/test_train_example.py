@@ -1,5 +1,6 @@
-"""A smoke run of the worked example that learns (examples/train_ps.py): a few hundred
-steps of training, then a few games against random."""
+"""The worked examples that learn: a smoke run of examples/train_ps.py (a few hundred
+steps of training, then a few games against random), and a short run of
+examples/selfplay_ps.py that must learn to beat random by self-play alone."""
 
 from __future__ import annotations
 
@@ -36,3 +37,22 @@ def test_the_example_refuses_counts_below_one(capsys, args, says):
         example.main(args)
     assert stopped.value.code == 2
     assert says in capsys.readouterr().err
+
+
+def test_self_play_learns_to_beat_an_agent_it_never_met():
+    """examples/selfplay_ps.py: a policy that plays both seats of its own games through a
+    pool learns from each seat's result; with the results of the seats swapped it would
+    learn to lose to itself and win fewer than half its games against random."""
+    example = scripts.load("examples/selfplay_ps.py")
+    untrained = example.main(["--steps", "1", "--games", "40", "--seed", "1"])
+    assert untrained["vs_random"]["wins"] <= 4
+    report = example.main(["--steps", "20000", "--games", "100", "--seed", "1"])
+    assert report["training_games"] >= 100
+    assert report["vs_random"]["wins"] >= 80
+
+
+def test_the_self_play_example_refuses_more_workers_than_games(capsys):
+    example = scripts.load("examples/selfplay_ps.py")
+    with pytest.raises(SystemExit):
+        example.main(["--pool", "2", "--workers", "3"])
+    assert "--workers takes a whole number from 0 to --pool (2)" in capsys.readouterr().err
