@@ -119,8 +119,11 @@ def test_calls_out_of_turn_are_refused_in_one_line():
         first = info["env_id"][:1]
         pool.send([action], first)
         pool.recv()  # the third game and the one just sent: nothing is left playing
-        with pytest.raises(BadOption, match="recv waits for 2 games but 0 are playing"):
+        with pytest.raises(BadOption, match="recv waits for 2 games but 0 are playing; call send"):
             pool.recv()
+    fresh = game_pool("ps", 2, opponent="random")
+    with pytest.raises(BadOption, match="but 0 are playing; call async_reset first"):
+        fresh.recv()  # nothing dealt yet
 
 
 @pytest.mark.parametrize(

@@ -148,9 +148,10 @@ class GamePool:
         self._check_open()
         coming = self._playing + len(self._inbox)
         if coming < self.batch_size:
+            first = "send actions for the games recv returned" if self._held else "async_reset"
             raise BadOption(
                 f"recv waits for {self.batch_size} games but {coming} are playing; "
-                f"send actions for the games recv returned first"
+                f"call {first} first"
             )
         while len(self._inbox) < self.batch_size:
             self._collect()
