@@ -22,19 +22,31 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import random
+import sys
 import time
+from pathlib import Path
 
 import numpy as np
 
 from tcglab.rl import aec_env, game_pool, register_gymnasium
 
+sys.path.insert(0, str(Path(__file__).parent))
+
+from rl_envs import aec_steps
+
 MODES = ("sync", "async")  # Gymnasium's vectors; the pool is measured beside them
+LEARNER_US = "pool: learner's process, us a step"
 
 
-def legal_actions(masks, rng) -> list:
+def legal_actions(masks, pick: random.Random) -> list:
     """A random legal index for every game (any index where a game has just ended: it is
     ignored and a new game dealt)."""
-    return [rng.choice(np.flatnonzero(m)) if m.any() else 0 for m in masks]
+    # drawn as bench/rl_envs.py draws for one AEC environment, so that the learner's own
+    # cost is alike in every row
+    return [
+        int(legal[pick.randrange(len(legal))]) if len(legal := m.nonzero()[0]) else 0 for m in masks
+    ]
 
 
 def learner_steps(game_id: str, opponent: str, envs: int, mode: str, seconds: float) -> float:
@@ -49,31 +61,14 @@ def learner_steps(game_id: str, opponent: str, envs: int, mode: str, seconds: fl
     )
     try:
         obs, _ = vector.reset(seed=list(range(envs)))
-        rng, steps = np.random.default_rng(0), 0
+        pick, steps = random.Random(0), 0
         start = time.perf_counter()
         while time.perf_counter() - start < seconds:
-            obs, *_ = vector.step(np.array(legal_actions(obs["action_mask"], rng)))
+            obs, *_ = vector.step(np.array(legal_actions(obs["action_mask"], pick)))
             steps += envs
         return steps / (time.perf_counter() - start)
     finally:
         vector.close()
-
-
-def aec_steps(game_id: str, seconds: float) -> float:
-    """Steps a second of one AEC environment, every seat played by random legal actions."""
-    env, rng, steps, games = aec_env(game_id), np.random.default_rng(0), 0, 0
-    start = time.perf_counter()
-    while time.perf_counter() - start < seconds:
-        env.reset(seed=games)
-        games += 1
-        for _agent in env.agent_iter():
-            obs, _, done, cut, _ = env.last()
-            if done or cut:
-                env.step(None)
-                continue
-            env.step(int(legal_actions([obs["action_mask"]], rng)[0]))
-            steps += 1
-    return steps / (time.perf_counter() - start)
 
 
 def pool_steps(
@@ -88,11 +83,11 @@ def pool_steps(
         game_id, envs, batch_size=max(1, envs // 2), workers=min(workers, envs), **against
     ) as pool:
         pool.async_reset()
-        rng, steps = np.random.default_rng(0), 0
+        pick, steps = random.Random(0), 0
         start, processor = time.perf_counter(), time.process_time()
         while time.perf_counter() - start < seconds:
             obs, *_, info = pool.recv()
-            pool.send(legal_actions(obs["action_mask"], rng), info["env_id"])
+            pool.send(legal_actions(obs["action_mask"], pick), info["env_id"])
             steps += len(info["env_id"])
         rate = steps / (time.perf_counter() - start)
         return rate, (time.process_time() - processor) / steps * 1e6
@@ -141,27 +136,23 @@ def main(argv: list[str] | None = None) -> list[dict]:
                 "pool_learner_us": round(learner_us, 1),
             }
         )
-    if args.json:
-        print(json.dumps(rows))
-        return rows
-    print(
-        "| game | opponent | games | sync steps/s | async steps/s | pool steps/s (workers)"
-        " | async / sync | pool / sync | pool: learner's process, us a step |"
-    )
-    print("| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |")
-    for row in rows:
-        print(
-            f"| {row['game']} | {row['opponent']} | {row['envs']} | {row['sync_steps_s']:,.1f}"
-            f" | {row['async_steps_s']:,.1f} | {row['pool_steps_s']:,.1f} ({row['workers']})"
-            f" | {row['async_vs_sync']:.2f} | {row['pool_vs_sync']:.2f}"
-            f" | {row['pool_learner_us']:.1f} |"
-        )
-    return rows
+    columns = [
+        ("game", "{game}"),
+        ("opponent", "{opponent}"),
+        ("games", "{envs}"),
+        ("sync steps/s", "{sync_steps_s:,.1f}"),
+        ("async steps/s", "{async_steps_s:,.1f}"),
+        ("pool steps/s (workers)", "{pool_steps_s:,.1f} ({workers})"),
+        ("async / sync", "{async_vs_sync:.2f}"),
+        ("pool / sync", "{pool_vs_sync:.2f}"),
+        (LEARNER_US, "{pool_learner_us:.1f}"),
+    ]
+    return show(rows, columns, args.json)
 
 
 def self_play_rows(args) -> list[dict]:
     """The learner at every seat: one AEC environment against the pool in self-play."""
-    aec = aec_steps(args.game, args.seconds)
+    aec = aec_steps(lambda: aec_env(args.game), args.seconds, 0)
     rows = []
     for envs in args.envs:
         here, _ = pool_steps(args.game, "self", envs, args.seconds, 0)
@@ -178,20 +169,27 @@ def self_play_rows(args) -> list[dict]:
                 "pool_learner_us": round(learner_us, 1),
             }
         )
-    if args.json:
+    columns = [
+        ("game", "{game}"),
+        ("games", "{envs}"),
+        ("one AEC env steps/s", "{aec_steps_s:,.1f}"),
+        ("pool, here, steps/s", "{pool_here_steps_s:,.1f}"),
+        ("pool steps/s (workers)", "{pool_steps_s:,.1f} ({workers})"),
+        (LEARNER_US, "{pool_learner_us:.1f}"),
+    ]
+    return show(rows, columns, args.json)
+
+
+def show(rows: list[dict], columns: list[tuple[str, str]], as_json: bool) -> list[dict]:
+    """Print the rows as JSON, or as a Markdown table of `columns` (header, format)."""
+    if as_json:
         print(json.dumps(rows))
         return rows
-    print(
-        "| game | games | one AEC env steps/s | pool, here, steps/s | pool steps/s (workers)"
-        " | pool: learner's process, us a step |"
-    )
-    print("| --- | ---: | ---: | ---: | ---: | ---: |")
+    print("| " + " | ".join(header for header, _ in columns) + " |")
+    text = {"game", "opponent"}  # left-aligned; the numbers right
+    print("| " + " | ".join("---" if h in text else "---:" for h, _ in columns) + " |")
     for row in rows:
-        print(
-            f"| {row['game']} | {row['envs']} | {row['aec_steps_s']:,.1f}"
-            f" | {row['pool_here_steps_s']:,.1f} | {row['pool_steps_s']:,.1f} ({row['workers']})"
-            f" | {row['pool_learner_us']:.1f} |"
-        )
+        print("| " + " | ".join(form.format(**row) for _, form in columns) + " |")
     return rows
 
 

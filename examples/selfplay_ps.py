@@ -15,8 +15,6 @@ Needs the rl extra (`pip install tcglab[rl]`).
 
 from __future__ import annotations
 
-import argparse
-import json
 import sys
 import time
 from collections import defaultdict
@@ -24,11 +22,11 @@ from pathlib import Path
 
 import numpy as np
 
-from tcglab.rl import game_pool, gym_env
+from tcglab.rl import game_pool
 
 sys.path.insert(0, str(Path(__file__).parent))  # the policy is train_ps.py's
 
-from train_ps import LinearPolicy, above_zero, evaluate
+from train_ps import LinearPolicy, above_zero, report, training_parser
 
 SEATS = 2
 
@@ -66,24 +64,13 @@ def train(minutes: float, max_steps: int | None, seed: int, rate: float, games: 
 
 
 def main(argv=None) -> dict:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument(
-        "--minutes", type=above_zero(float), default=5.0, help="minutes of training, above 0"
-    )
-    parser.add_argument(
-        "--steps", type=above_zero(int), default=None, help="stop after this many steps"
-    )
-    parser.add_argument(
-        "--games", type=above_zero(int), default=500, help="evaluation games vs random, 1 or more"
-    )
+    parser = training_parser(__doc__.split("\n\n")[0])
     parser.add_argument(
         "--pool", type=above_zero(int), default=8, help="games played at once in training"
     )
     parser.add_argument(
         "--workers", type=int, default=0, help="worker processes of the pool (0: this one)"
     )
-    parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--rate", type=above_zero(float), default=0.01, help="learning rate")
     args = parser.parse_args(argv)
     if not 0 <= args.workers <= args.pool:
         parser.error(f"--workers takes a whole number from 0 to --pool ({args.pool})")
@@ -91,16 +78,7 @@ def main(argv=None) -> dict:
     policy, games, steps = train(
         args.minutes, args.steps, args.seed, args.rate, args.pool, args.workers
     )
-    trained = time.monotonic() - started
-    judges = [gym_env("ps", opponent="random", seat=seat) for seat in range(SEATS)]
-    report = {
-        "training_games": games,
-        "training_steps": steps,
-        "training_seconds": round(trained, 1),
-        "vs_random": evaluate(policy, judges, args.games, args.seed),
-    }
-    print(json.dumps(report))
-    return report
+    return report(policy, games, steps, started, args)
 
 
 if __name__ == "__main__":

@@ -79,7 +79,7 @@ def train(minutes: float, max_steps: int | None, seed: int, rate: float):
         baseline += 0.02 * (reward - baseline)
         games += 1
         steps_taken += len(steps)
-    return policy, envs, games, steps_taken
+    return policy, games, steps_taken
 
 
 def evaluate(policy, envs, games: int, seed: int) -> dict:
@@ -106,8 +106,9 @@ def above_zero(kind: type):
     return parse
 
 
-def main(argv=None) -> dict:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+def training_parser(description: str) -> argparse.ArgumentParser:
+    """The options every training example takes: its budget, evaluation, seed and rate."""
+    parser = argparse.ArgumentParser(description=description)
     parser.add_argument(
         "--minutes", type=above_zero(float), default=5.0, help="minutes of training, above 0"
     )
@@ -119,18 +120,28 @@ def main(argv=None) -> dict:
     )
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--rate", type=above_zero(float), default=0.01, help="learning rate")
-    args = parser.parse_args(argv)
-    started = time.monotonic()
-    policy, envs, games, steps = train(args.minutes, args.steps, args.seed, args.rate)
+    return parser
+
+
+def report(policy, games: int, steps: int, started: float, args) -> dict:
+    """Measure the trained policy against `random` in both seats; print and return it."""
     trained = time.monotonic() - started
-    report = {
+    judges = [gym_env("ps", opponent="random", seat=seat) for seat in (0, 1)]
+    result = {
         "training_games": games,
         "training_steps": steps,
         "training_seconds": round(trained, 1),
-        "vs_random": evaluate(policy, envs, args.games, args.seed),
+        "vs_random": evaluate(policy, judges, args.games, args.seed),
     }
-    print(json.dumps(report))
-    return report
+    print(json.dumps(result))
+    return result
+
+
+def main(argv=None) -> dict:
+    args = training_parser(__doc__.split("\n\n")[0]).parse_args(argv)
+    started = time.monotonic()
+    policy, games, steps = train(args.minutes, args.steps, args.seed, args.rate)
+    return report(policy, games, steps, started, args)
 
 
 if __name__ == "__main__":
