@@ -151,7 +151,8 @@ def main(argv: list[str] | None = None) -> list[dict]:
 
 
 def self_play_rows(args) -> list[dict]:
-    """The learner at every seat: one AEC environment against the pool in self-play."""
+    """The learner at every seat: one AEC environment (one process, timed by its processor
+    time as bench/rl_envs.py times it) against the pool in self-play."""
     aec = aec_steps(lambda: aec_env(args.game), args.seconds, 0)
     rows = []
     for envs in args.envs:
