@@ -72,6 +72,7 @@ class GamePool:
         self._playing = 0  # games sent and not yet received
         self._inbox: deque = deque()
         self._last: list[int] = []  # the games the last recv returned
+        self._links, self._processes, self._ready = [], [], None
         self._closed = False
         # Each game's last tensor and mask, in one row each that only the game's own
         # player writes (and only when the learner has sent for it), in memory the
@@ -80,7 +81,6 @@ class GamePool:
         if self.workers == 0:
             self._envs = [first] + [kind(game_id, **env_kwargs) for _ in range(num_envs - 1)]
             self._tensors, self._masks = np.zeros(shape[0], np.float32), np.zeros(shape[1], np.int8)
-            self._links = []
             return
         context = multiprocessing.get_context(
             "forkserver" if "forkserver" in multiprocessing.get_all_start_methods() else "spawn"
@@ -90,7 +90,6 @@ class GamePool:
             context.RawArray("b", shape[1][0] * shape[1][1]),
         )
         self._tensors, self._masks = _rows(buffers, shape)
-        self._links, self._processes = [], []
         for w in range(self.workers):
             here, there = context.Pipe()
             ids = list(range(w, self.num_envs, self.workers))
@@ -183,13 +182,13 @@ class GamePool:
         if getattr(self, "_closed", True):  # closed, or never built
             return
         self._closed = True
-        if hasattr(self, "_ready"):
+        if self._ready is not None:
             self._ready.close()
         for link in self._links:
             with contextlib.suppress(OSError):  # its worker may be gone already
                 link.send(None)
             link.close()
-        for process in getattr(self, "_processes", []):
+        for process in self._processes:
             process.join(timeout=5)
             if process.is_alive():
                 process.terminate()
@@ -248,11 +247,10 @@ class GamePool:
 
     def _check_legal(self, i: int, action) -> None:
         try:
-            legal = 0 <= operator.index(action) < self._masks.shape[1]
-            legal = legal and self._masks[i, operator.index(action)] == 1
+            index = operator.index(action)
         except TypeError:
-            legal = False
-        if not legal:
+            index = -1  # not a whole number: no index
+        if not 0 <= index < self._masks.shape[1] or not self._masks[i, index]:
             shown = np.flatnonzero(self._masks[i]).tolist()
             raise IllegalAction(f"index {action!r} is not legal in game {i}; legal: {shown}")
 
