@@ -12,9 +12,10 @@ np = need("numpy")
 need("gymnasium")
 
 from tcglab.engine import BadOption, IllegalAction  # noqa: E402
-from tcglab.rl import game_pool, gym_env  # noqa: E402
+from tcglab.rl import game_pool, gym_env, pool  # noqa: E402
 from tcglab.rl.aec import rewards as results  # noqa: E402
 from tcglab.rl.selfplay import SelfPlay  # noqa: E402
+from tcglab.rl.single import TcglabGym  # noqa: E402
 
 
 def play(pool, steps: int) -> dict[int, list]:
@@ -234,3 +235,50 @@ def test_without_ids_the_actions_go_to_the_games_of_the_last_recv():
         pool.send(again)
         with pytest.raises(BadOption, match="is not waiting for an action; waiting: none"):
             pool.send(again)  # the same games twice
+
+
+@pytest.mark.parametrize("workers", [0, 2])
+def test_where_indices_are_not_checked_an_action_that_is_not_one_loses(workers):
+    """With illegal="lose" the pool sends what it is given; a value that is no index (too
+    large for any game) loses that game, as in one environment, and the other plays on."""
+    with game_pool("ps", 2, workers=workers, opponent="random", illegal="lose") as games:
+        obs, info = games.reset()
+        ids = info["env_id"].tolist()
+        actions = [
+            int(np.flatnonzero(m)[0]) if i == 0 else 2**70
+            for i, m in zip(ids, obs["action_mask"], strict=True)
+        ]
+        games.send(actions, ids)
+        obs, rewards, over, _, info = games.recv()
+        shown = dict(
+            zip(
+                info["env_id"].tolist(),
+                zip(rewards.tolist(), over.tolist(), strict=True),
+                strict=True,
+            )
+        )
+        assert shown == {0: (0.0, False), 1: (-1.0, True)}
+
+
+class Failing(TcglabGym):
+    """A game with a defect: its third step raises."""
+
+    steps = 0
+
+    def step(self, action):
+        self.steps += 1
+        if self.steps == 3:
+            raise ZeroDivisionError("a defect in the third step")
+        return super().step(action)
+
+
+def test_a_game_that_fails_in_a_worker_is_shown_with_its_trace(monkeypatch):
+    monkeypatch.setattr(pool, "TcglabGym", Failing)  # the pool's games, in its worker
+    games = game_pool("ps", 1, workers=1, opponent="random")
+    obs, _ = games.reset()
+    with pytest.raises(RuntimeError, match="game 0 failed in its worker") as failed:
+        for _ in range(3):
+            obs, *_ = games.step([int(np.flatnonzero(obs["action_mask"])[0])])
+    assert "ZeroDivisionError: a defect in the third step" in str(failed.value)
+    with pytest.raises(BadOption, match="this pool is closed"):
+        games.recv()

@@ -21,10 +21,11 @@ raises IllegalAction naming the legal ones and nothing is played.
 
 from __future__ import annotations
 
-import contextlib
 import multiprocessing
 import operator
+import os
 import selectors
+import struct
 import traceback
 from collections import deque
 
@@ -35,6 +36,18 @@ from tcglab.rl.single import TcglabGym
 
 np = need("numpy")
 gym = need("gymnasium")
+
+# Between the learner and a worker only fixed-width records travel, on plain pipes, so
+# that a cheap game's step is not spent pickling: a command is (game, STEP, RESET or
+# NEXT, action), a result (game, seat, PLAYING, OVER or FAILED, the rewards shown). Each
+# record is written as soon as it is ready and they are read many at a time; tensors and
+# masks go through shared memory. A pipe holds 64 KiB, thousands of records, and a game
+# has at most one command and one result on the way, so a worker of even a few thousand
+# games never waits for its pipe.
+COMMAND = struct.Struct("<iBq")
+STEP, RESET, NEXT = 0, 1, 2  # play the action; deal from seed + game; deal the next
+PLAYING, OVER, FAILED = 0, 1, 2  # after FAILED comes the game's traceback, then nothing
+READ = 1 << 16  # bytes read from a pipe at a time
 
 
 class GamePool:
@@ -67,12 +80,17 @@ class GamePool:
         self.observation_space = first.observation_space
         self.action_space = gym.spaces.Discrete(first.spaces.num_actions)
         self.checks = getattr(first, "illegal", "raise") == "raise"
+        self._result = _result_record(first.players if self_play else 1)
         self._over = np.zeros(self.num_envs, bool)
         self._held: set[int] = set()  # games whose observation the learner must answer
         self._playing = 0  # games sent and not yet received
         self._inbox: deque = deque()
         self._last: list[int] = []  # the games the last recv returned
-        self._links, self._processes, self._ready = [], [], None
+        # per worker: the pipe its commands go down, the pipe its results come up, and
+        # the bytes of a record not yet read whole
+        self._links: list[tuple] = []
+        self._partial: list[bytes] = []
+        self._processes, self._ready = [], None
         self._closed = False
         # Each game's last tensor and mask, in one row each that only the game's own
         # player writes (and only when the learner has sent for it), in memory the
@@ -91,19 +109,22 @@ class GamePool:
         )
         self._tensors, self._masks = _rows(buffers, shape)
         for w in range(self.workers):
-            here, there = context.Pipe()
+            commands_in, commands_out = context.Pipe(duplex=False)
+            results_in, results_out = context.Pipe(duplex=False)
             ids = list(range(w, self.num_envs, self.workers))
-            work = (kind, game_id, env_kwargs, ids, there, buffers, shape)
-            process = context.Process(target=_work, args=work, daemon=True)
+            work = (kind, game_id, env_kwargs, ids, self.seed, commands_in, results_out)
+            process = context.Process(target=_work, args=(*work, buffers, shape), daemon=True)
             process.start()
-            there.close()
-            self._links.append(here)
+            commands_in.close()
+            results_out.close()  # held by the worker alone: its end is the pipe's end
+            self._links.append((commands_out, results_in))
+            self._partial.append(b"")
             self._processes.append(process)
         # one selector for the pool's life: building one at every wait costs more than
         # a cheap game's step
         self._ready = selectors.DefaultSelector()
-        for w, link in enumerate(self._links):
-            self._ready.register(link, selectors.EVENT_READ, w)
+        for w, (_, results) in enumerate(self._links):
+            self._ready.register(results, selectors.EVENT_READ, w)
 
     # -- EnvPool's interface -----------------------------------------------------
 
@@ -116,7 +137,7 @@ class GamePool:
         self._inbox.clear()
         self._held.clear()
         self._over[:] = False
-        self._dispatch([(i, ("reset", self.seed + i)) for i in range(self.num_envs)])
+        self._dispatch([(i, RESET, 0) for i in range(self.num_envs)])
 
     def send(self, actions, env_ids=None) -> None:
         """Give each game in `env_ids` (games `recv` returned; by default those of the
@@ -137,7 +158,13 @@ class GamePool:
             if self.checks and not self._over[i]:
                 self._check_legal(i, action)
         self._held.difference_update(ids)
-        self._dispatch([(i, ("step", a)) for i, a in zip(ids, actions, strict=True)])
+        over = self._over
+        self._dispatch(
+            [
+                (i, NEXT if over[i] else STEP, _action_index(a))
+                for i, a in zip(ids, actions, strict=True)
+            ]
+        )
 
     def recv(self):
         """The next `batch_size` games that are ready: `(observations, rewards,
@@ -184,10 +211,9 @@ class GamePool:
         self._closed = True
         if self._ready is not None:
             self._ready.close()
-        for link in self._links:
-            with contextlib.suppress(OSError):  # its worker may be gone already
-                link.send(None)
-            link.close()
+        for commands, results in self._links:
+            commands.close()  # the worker reads the end of its commands and stops
+            results.close()
         for process in self._processes:
             process.join(timeout=5)
             if process.is_alive():
@@ -205,34 +231,50 @@ class GamePool:
     # -- inside ------------------------------------------------------------------
 
     def _dispatch(self, commands: list) -> None:
+        """Play (game, STEP, RESET or NEXT, action) commands, here or in the workers."""
         self._playing += len(commands)
         if not self._links:  # played here, at once
-            for i, command in commands:
-                self._take(_advance(self._envs[i], i, command, self._tensors, self._masks))
+            for i, kind, action in commands:
+                env = self._envs[i]
+                self._take(_advance(env, i, kind, action, self.seed, self._tensors, self._masks))
             return
-        by_worker: dict[int, list] = {}
-        for i, command in commands:
-            by_worker.setdefault(i % self.workers, []).append((i, command))
-        for w, part in by_worker.items():
+        by_worker: dict[int, bytearray] = {}
+        for i, kind, action in commands:
+            by_worker.setdefault(i % self.workers, bytearray()).extend(
+                COMMAND.pack(i, kind, action)
+            )
+        for w, records in by_worker.items():
             try:
-                self._links[w].send(part)
+                _write_all(self._links[w][0].fileno(), records)
             except OSError:
                 raise self._lost(w) from None
 
     def _collect(self) -> None:
         """Take in what the workers have ready, waiting for at least one result."""
+        result = self._result
         for key, _ in self._ready.select():
+            w = key.data
             try:
-                result = key.fileobj.recv()
-            except (EOFError, OSError):
-                raise self._lost(key.data) from None
-            self._take(result)
+                data = os.read(key.fd, READ)
+            except OSError:
+                data = b""
+            if not data:
+                raise self._lost(w)
+            data = self._partial[w] + data
+            at, end = 0, len(data) - result.size
+            while at <= end:
+                i, seat, state, *reward = result.unpack_from(data, at)
+                at += result.size
+                if state == FAILED:
+                    trace = (data[at:] + _read_to_end(key.fd)).decode(errors="replace")
+                    self.close()
+                    raise RuntimeError(f"game {i} failed in its worker:\n{trace}")
+                self._take((i, reward if self.self_play else reward[0], state == OVER, seat))
+            self._partial[w] = data[at:]
 
-    def _take(self, result) -> None:
+    def _take(self, result: tuple) -> None:
+        """One game's (env_id, reward, over, seat), ready for `recv`."""
         self._playing -= 1
-        if result[0] == "failed":
-            self.close()
-            raise RuntimeError(f"game {result[1]} failed in its worker:\n{result[2]}")
         self._inbox.append(result)
 
     def _lost(self, w: int) -> RuntimeError:
@@ -259,18 +301,17 @@ class GamePool:
             raise BadOption("this pool is closed")
 
 
-def _advance(env: TcglabGym | SelfPlay, i: int, command, tensors, masks) -> tuple:
-    """Play one command on one game, write what its seat now sees in the game's rows of
+def _advance(env: TcglabGym | SelfPlay, i: int, kind: int, action: int, seed: int, tensors, masks):
+    """Play one command on game i, write what its seat now sees in the game's rows of
     `tensors` and `masks`, and return (env_id, reward, over, seat)."""
-    kind, value = command
-    if kind == "step" and not env.state.over:
-        obs, reward, *_ = env.step(value)
-    else:  # a reset, or the action after an end, which deals the next game
-        obs, _ = env.reset(seed=value if kind == "reset" else None)
-        reward = [0.0] * env.players if isinstance(env, SelfPlay) else 0.0
+    if kind == STEP:
+        obs, reward, over, *_ = env.step(action)
+    else:  # game i dealt from seed + i, or after an end the game's next deal
+        obs, _ = env.reset(seed=seed + i if kind == RESET else None)
+        reward, over = [0.0] * env.players if isinstance(env, SelfPlay) else 0.0, False
     tensors[i] = obs["observation"]
     masks[i] = obs["action_mask"]
-    return i, reward, env.state.over, env.seat
+    return i, reward, over, env.seat
 
 
 def _rows(buffers, shape) -> tuple:
@@ -282,21 +323,60 @@ def _rows(buffers, shape) -> tuple:
     )
 
 
-def _work(kind, game_id, env_kwargs, ids, link, buffers, shape) -> None:
-    """A worker's loop: play each command it is sent and send back each result as soon
-    as it is ready."""
-    envs = {i: kind(game_id, **env_kwargs) for i in ids}
+def _work(make, game_id, env_kwargs, ids, seed, commands, results, buffers, shape) -> None:
+    """A worker's loop: play each command it is sent and write back each result as soon
+    as it is ready, until its commands end (the pool closed) or a game fails."""
+    envs = {i: make(game_id, **env_kwargs) for i in ids}
     tensors, masks = _rows(buffers, shape)
+    first = next(iter(envs.values()))
+    width = first.players if isinstance(first, SelfPlay) else 1  # rewards a result shows
+    result = _result_record(width)
+    inbox, out = commands.fileno(), results.fileno()
+    pending = b""
     try:
-        while (commands := link.recv()) is not None:
-            for i, command in commands:
+        while data := os.read(inbox, READ):
+            pending += data
+            whole = len(pending) - len(pending) % COMMAND.size
+            for i, kind, action in COMMAND.iter_unpack(pending[:whole]):
                 try:
-                    result = _advance(envs[i], i, command, tensors, masks)
+                    _, reward, over, seat = _advance(envs[i], i, kind, action, seed, tensors, masks)
                 except Exception:  # a defect: shown in the learner's process with its trace
-                    result = ("failed", i, traceback.format_exc())
-                link.send(result)
-    except (EOFError, OSError, KeyboardInterrupt):
+                    failed = result.pack(i, 0, FAILED, *[0.0] * width)
+                    _write_all(out, failed + traceback.format_exc().encode())
+                    return
+                rewards = reward if isinstance(reward, list) else (reward,)
+                os.write(out, result.pack(i, seat, OVER if over else PLAYING, *rewards))
+            pending = pending[whole:]
+    except (OSError, KeyboardInterrupt):
         pass  # the learner's process has gone or is stopping: so does its worker
+
+
+def _result_record(rewards: int) -> struct.Struct:
+    """A result: game, seat, PLAYING/OVER/FAILED, then `rewards` numbers."""
+    return struct.Struct(f"<iiB{rewards}f")
+
+
+def _write_all(fd: int, data) -> None:
+    view = memoryview(data)
+    while view:
+        view = view[os.write(fd, view) :]
+
+
+def _read_to_end(fd: int) -> bytes:
+    chunks = []
+    while chunk := os.read(fd, READ):
+        chunks.append(chunk)
+    return b"".join(chunks)
+
+
+def _action_index(action) -> int:
+    """An action as the whole number a command carries: anything that is not one (sent
+    where indices are not checked, `illegal="lose"`) becomes -1, never legal."""
+    try:
+        index = operator.index(action)
+    except TypeError:
+        return -1
+    return index if -(2**63) <= index < 2**63 else -1
 
 
 def _whole(name: str, value, least: int) -> int:
