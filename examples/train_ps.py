@@ -20,6 +20,8 @@ import time
 
 import numpy as np
 
+from tcglab.agents.specs import make_agent
+from tcglab.engine import TcglabError, get_game
 from tcglab.rl import gym_env
 
 
@@ -83,11 +85,18 @@ def train(minutes: float, max_steps: int | None, seed: int, rate: float):
 
 
 def evaluate(policy, envs, games: int, seed: int) -> dict:
+    """Play `games` games with the greedy policy, cycling through `envs` (one a seat);
+    a game won or shared counts as a win."""
     wins = 0
     for n in range(games):
-        reward, _ = play(envs[n % 2], policy, 10**9 + seed * 7919 + n, policy.best)
+        reward, _ = play(envs[n % len(envs)], policy, 10**9 + seed * 7919 + n, policy.best)
         wins += reward > 0
-    return {"games": games, "wins": wins, "win_rate": wins / games if games else 0.0}
+    return {
+        "games": games,
+        "wins": wins,
+        "win_rate": wins / games if games else 0.0,
+        "fair_share": round(1 / len(envs), 3),
+    }
 
 
 def above_zero(kind: type):
@@ -116,29 +125,51 @@ def training_parser(description: str) -> argparse.ArgumentParser:
         "--steps", type=above_zero(int), default=None, help="stop after this many steps"
     )
     parser.add_argument(
-        "--games", type=above_zero(int), default=500, help="evaluation games vs random, 1 or more"
+        "--games", type=above_zero(int), default=500, help="evaluation games an agent, 1 or more"
+    )
+    parser.add_argument(
+        "--against",
+        nargs="+",
+        default=["random"],
+        metavar="SPEC",
+        help="the agents the trained policy is measured against (random heuristic ...)",
     )
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--rate", type=above_zero(float), default=0.01, help="learning rate")
     return parser
 
 
-def report(policy, games: int, steps: int, started: float, args) -> dict:
-    """Measure the trained policy against `random` in both seats; print and return it."""
+def check_against(parser, game, specs) -> None:
+    """Stop with a one-line error, before any training, if an agent spec is bad."""
+    for spec in specs:
+        try:
+            make_agent(spec, game, 0)
+        except TcglabError as bad:
+            parser.error(f"argument --against: {bad}")
+
+
+def report(policy, games: int, steps: int, started: float, args, game="ps", players=None):
+    """Measure the trained policy against each agent of `args.against`, its seat taking
+    every seat in turn; print and return it."""
     trained = time.monotonic() - started
-    judges = [gym_env("ps", opponent="random", seat=seat) for seat in (0, 1)]
     result = {
+        "game": game,
         "training_games": games,
         "training_steps": steps,
         "training_seconds": round(trained, 1),
-        "vs_random": evaluate(policy, judges, args.games, args.seed),
     }
+    seats = get_game(game).check_players(players)
+    for spec in args.against:
+        judges = [gym_env(game, opponent=spec, seat=s, players=seats) for s in range(seats)]
+        result[f"vs_{spec}"] = evaluate(policy, judges, args.games, args.seed)
     print(json.dumps(result))
     return result
 
 
 def main(argv=None) -> dict:
-    args = training_parser(__doc__.split("\n\n")[0]).parse_args(argv)
+    parser = training_parser(__doc__.split("\n\n")[0])
+    args = parser.parse_args(argv)
+    check_against(parser, get_game("ps"), args.against)
     started = time.monotonic()
     policy, games, steps = train(args.minutes, args.steps, args.seed, args.rate)
     return report(policy, games, steps, started, args)
