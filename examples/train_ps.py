@@ -1,12 +1,12 @@
 """Train a Princess Scramble policy through the Gymnasium environment, with numpy alone,
-then measure it against tcglab's `random` agent.
+then measure it against tcglab's `random` agent (`--against` names others).
 
 The policy is linear: a score per action from the observation tensor, softmax over the
 legal actions (the action mask). It learns by REINFORCE with a running-mean baseline
 from the end-of-game reward, playing both seats against `random`.
 
     python examples/train_ps.py                   # 5 minutes of training, then 500 games
-    python examples/train_ps.py --minutes 2 --games 100
+    python examples/train_ps.py --minutes 2 --games 100 --against random heuristic
     python examples/train_ps.py --steps 300 --games 4   # a smoke run
 
 Needs the rl extra (`pip install tcglab[rl]`).
