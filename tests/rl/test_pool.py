@@ -4,6 +4,8 @@ its seed does; bad calls refused in one line with nothing played."""
 
 from __future__ import annotations
 
+import threading
+
 import pytest
 
 from .helpers import need
@@ -16,6 +18,11 @@ from tcglab.rl import game_pool, gym_env, pool  # noqa: E402
 from tcglab.rl.aec import rewards as results  # noqa: E402
 from tcglab.rl.selfplay import SelfPlay  # noqa: E402
 from tcglab.rl.single import TcglabGym  # noqa: E402
+
+try:
+    import fcntl
+except ImportError:  # not on this system: the test that shrinks pipes is skipped
+    fcntl = None
 
 
 def play(pool, steps: int) -> dict[int, list]:
@@ -282,3 +289,27 @@ def test_a_game_that_fails_in_a_worker_is_shown_with_its_trace(monkeypatch):
     assert "ZeroDivisionError: a defect in the third step" in str(failed.value)
     with pytest.raises(BadOption, match="this pool is closed"):
         games.recv()
+
+
+@pytest.mark.skipif(not hasattr(fcntl, "F_SETPIPE_SZ"), reason="pipe sizes are set on Linux")
+def test_a_worker_with_more_games_than_its_pipes_hold_plays_them_all():
+    """The commands for a worker's games outgrow its pipe (shrunk here to one page, 315
+    commands, from 64 KiB) while its results fill the other: the learner takes results in
+    as it waits, so neither side waits for the other for ever."""
+    shown = []
+
+    def play():
+        with game_pool("ps", 1000, workers=1, opponent="random") as games:
+            for link in games._links[0]:
+                fcntl.fcntl(link.fileno(), fcntl.F_SETPIPE_SZ, 4096)
+            obs, info = games.reset()
+            for _ in range(2):
+                actions = [int(np.flatnonzero(m)[0]) for m in obs["action_mask"]]
+                obs, _, _, _, info = games.step(actions)
+            shown.extend(info["env_id"].tolist())
+
+    playing = threading.Thread(target=play, daemon=True)
+    playing.start()
+    playing.join(timeout=120)
+    assert not playing.is_alive(), "the learner and the worker wait for each other"
+    assert sorted(shown) == list(range(1000))

@@ -41,9 +41,9 @@ gym = need("gymnasium")
 # that a cheap game's step is not spent pickling: a command is (game, STEP, RESET or
 # NEXT, action), a result (game, seat, PLAYING, OVER or FAILED, the rewards shown). Each
 # record is written as soon as it is ready and they are read many at a time; tensors and
-# masks go through shared memory. A pipe holds 64 KiB, thousands of records, and a game
-# has at most one command and one result on the way, so a worker of even a few thousand
-# games never waits for its pipe.
+# masks go through shared memory. A pipe holds 64 KiB, thousands of records; when the
+# commands for a worker of more games than that fill its pipe, the learner takes in
+# results while it waits, since the worker may itself be waiting to write them.
 COMMAND = struct.Struct("<iBq")
 STEP, RESET, NEXT = 0, 1, 2  # play the action; deal from seed + game; deal the next
 PLAYING, OVER, FAILED = 0, 1, 2  # after FAILED comes the game's traceback, then nothing
@@ -117,6 +117,7 @@ class GamePool:
             process.start()
             commands_in.close()
             results_out.close()  # held by the worker alone: its end is the pipe's end
+            os.set_blocking(commands_out.fileno(), False)  # see _command
             self._links.append((commands_out, results_in))
             self._partial.append(b"")
             self._processes.append(process)
@@ -244,8 +245,17 @@ class GamePool:
                 COMMAND.pack(i, kind, action)
             )
         for w, records in by_worker.items():
+            self._command(w, records)
+
+    def _command(self, w: int, records) -> None:
+        """Write command records down worker w's pipe; while it is full, take in results
+        (the worker may be waiting for room in its own pipe to write them)."""
+        fd, left = self._links[w][0].fileno(), memoryview(records)
+        while left:
             try:
-                _write_all(self._links[w][0].fileno(), records)
+                left = left[os.write(fd, left) :]
+            except BlockingIOError:
+                self._collect()
             except OSError:
                 raise self._lost(w) from None
 
