@@ -4,7 +4,13 @@ its seed does; bad calls refused in one line with nothing played."""
 
 from __future__ import annotations
 
+import os
+import signal
+import subprocess
+import sys
 import threading
+import time
+from pathlib import Path
 
 import pytest
 
@@ -313,3 +319,50 @@ def test_a_worker_with_more_games_than_its_pipes_hold_plays_them_all():
     playing.join(timeout=120)
     assert not playing.is_alive(), "the learner and the worker wait for each other"
     assert sorted(shown) == list(range(1000))
+
+
+LEARNER = """
+import numpy as np
+from tcglab.rl import game_pool
+
+if __name__ == "__main__":
+    with game_pool("ps", 8, batch_size=4, workers=2, opponent="random") as pool:
+        obs, info = pool.reset()
+        print(*(process.pid for process in pool._processes), flush=True)
+        while True:
+            actions = [int(np.flatnonzero(m)[0]) if m.any() else 0 for m in obs["action_mask"]]
+            obs, *_, info = pool.step(actions)
+"""
+
+
+def alive(pid: int) -> bool:
+    try:
+        status = Path(f"/proc/{pid}/status").read_text()
+    except FileNotFoundError:
+        return False
+    return "State:\tZ" not in status  # a zombie has finished
+
+
+@pytest.mark.skipif(not Path("/proc").is_dir(), reason="processes are looked up in /proc")
+def test_ctrl_c_stops_the_learner_and_its_workers_quietly(tmp_path):
+    """Ctrl-C (SIGINT to the terminal's process group) while the learner steps: the
+    learner stops with its KeyboardInterrupt as any script does, and its workers end
+    without a traceback of their own."""
+    script = tmp_path / "learner.py"
+    script.write_text(LEARNER)
+    learner = subprocess.Popen(
+        [sys.executable, str(script)],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        start_new_session=True,  # its own group, as a terminal's, for the signal
+    )
+    workers = [int(pid) for pid in learner.stdout.readline().split()]
+    time.sleep(0.5)  # stepping
+    os.killpg(learner.pid, signal.SIGINT)
+    _, err = learner.communicate(timeout=60)
+    assert err.count("Traceback") == 1 and err.rstrip().endswith("KeyboardInterrupt")
+    stop = time.monotonic() + 10
+    while any(map(alive, workers)) and time.monotonic() < stop:
+        time.sleep(0.05)
+    assert len(workers) == 2 and not any(map(alive, workers))
