@@ -1,9 +1,11 @@
 """Vectors of games: the learner's steps a second through `gymnasium.make_vec`, with the
-games in this process ("sync") and in a worker process each ("async"), and through a
-pool of games (`tcglab.rl.game_pool`) that hands back whichever half of its games is
-ready first, played in `--workers` processes ("pool"). With `--opponent self` the
-learner plays every seat: one AEC environment in this process ("aec"), and the pool in
-self-play with its games in this process ("pool, here") and in workers ("pool").
+games in this process ("sync") and in a worker process each ("async") and as a pool of
+games in `--workers` processes stepped all at once (make_vec's default for tcglab,
+"vector"), and through a pool of games (`tcglab.rl.game_pool`) that hands back
+whichever half of its games is ready first, in as many processes ("pool"). With
+`--opponent self` the learner plays every seat: one AEC environment in this process
+("aec"), and the pool in self-play with its games in this process ("pool, here") and in
+workers ("pool").
 
 Not a test: it measures and prints. Every game is played by its learner seat with
 uniformly random legal actions (from each game's mask) against `--opponent` agents;
@@ -35,7 +37,7 @@ sys.path.insert(0, str(Path(__file__).parent))
 
 from rl_envs import aec_steps
 
-MODES = ("sync", "async")  # Gymnasium's vectors; the pool is measured beside them
+MODES = ("sync", "async", "vector")  # make_vec's; the pool is measured beside them
 LEARNER_US = "pool: learner's process, us a step"
 
 
@@ -49,16 +51,17 @@ def legal_actions(masks, pick: random.Random) -> list:
     ]
 
 
-def learner_steps(game_id: str, opponent: str, envs: int, mode: str, seconds: float) -> float:
+def learner_steps(
+    game_id: str, opponent: str, envs: int, mode: str, seconds: float, workers: int
+) -> float:
     """The learner's steps a second over all `envs` games of one vector."""
     import gymnasium
 
     from tcglab.rl.single import env_id
 
     register_gymnasium()
-    vector = gymnasium.make_vec(
-        env_id(game_id), num_envs=envs, vectorization_mode=mode, opponent=opponent
-    )
+    how = {"workers": workers} if mode == "vector" else {"vectorization_mode": mode}
+    vector = gymnasium.make_vec(env_id(game_id), num_envs=envs, opponent=opponent, **how)
     try:
         obs, _ = vector.reset(seed=list(range(envs)))
         pick, steps = random.Random(0), 0
@@ -119,8 +122,11 @@ def main(argv: list[str] | None = None) -> list[dict]:
         return self_play_rows(args)
     rows = []
     for envs in args.envs:
-        rates = {m: learner_steps(args.game, args.opponent, envs, m, args.seconds) for m in MODES}
         workers = min(args.workers, envs)
+        rates = {
+            m: learner_steps(args.game, args.opponent, envs, m, args.seconds, workers)
+            for m in MODES
+        }
         rates["pool"], learner_us = pool_steps(
             args.game, args.opponent, envs, args.seconds, workers
         )
@@ -132,6 +138,7 @@ def main(argv: list[str] | None = None) -> list[dict]:
                 "workers": workers,
                 **{f"{mode}_steps_s": round(rate, 1) for mode, rate in rates.items()},
                 "async_vs_sync": round(rates["async"] / rates["sync"], 2),
+                "vector_vs_sync": round(rates["vector"] / rates["sync"], 2),
                 "pool_vs_sync": round(rates["pool"] / rates["sync"], 2),
                 "pool_learner_us": round(learner_us, 1),
             }
@@ -142,8 +149,10 @@ def main(argv: list[str] | None = None) -> list[dict]:
         ("games", "{envs}"),
         ("sync steps/s", "{sync_steps_s:,.1f}"),
         ("async steps/s", "{async_steps_s:,.1f}"),
+        ("vector steps/s", "{vector_steps_s:,.1f}"),
         ("pool steps/s (workers)", "{pool_steps_s:,.1f} ({workers})"),
         ("async / sync", "{async_vs_sync:.2f}"),
+        ("vector / sync", "{vector_vs_sync:.2f}"),
         ("pool / sync", "{pool_vs_sync:.2f}"),
         (LEARNER_US, "{pool_learner_us:.1f}"),
     ]

@@ -45,7 +45,8 @@ gym = need("gymnasium")
 # commands for a worker of more games than that fill its pipe, the learner takes in
 # results while it waits, since the worker may itself be waiting to write them.
 COMMAND = struct.Struct("<iBq")
-STEP, RESET, NEXT = 0, 1, 2  # play the action; deal from seed + game; deal the next
+STEP, RESET, NEXT = 0, 1, 2  # play the action; deal from the seed sent; deal the next
+SEEDS = 2**63  # a seed travels in a command's action field
 PLAYING, OVER, FAILED = 0, 1, 2  # after FAILED comes the game's traceback, then nothing
 READ = 1 << 16  # bytes read from a pipe at a time
 
@@ -67,7 +68,7 @@ class GamePool:
         self.workers = _whole("workers", workers, 0)
         if self.workers > self.num_envs:
             raise BadOption(f"workers takes a whole number from 0 to {num_envs}, not {workers}")
-        self.seed = _whole("seed", seed, 0)
+        self.seed = _seed(seed, self.num_envs)
         if self_play not in (True, False):
             raise BadOption(f"self_play takes True or False, not {self_play!r}")
         if self_play and {"opponent", "seat", "illegal"} & set(env_kwargs):
@@ -112,7 +113,7 @@ class GamePool:
             commands_in, commands_out = context.Pipe(duplex=False)
             results_in, results_out = context.Pipe(duplex=False)
             ids = list(range(w, self.num_envs, self.workers))
-            work = (kind, game_id, env_kwargs, ids, self.seed, commands_in, results_out)
+            work = (kind, game_id, env_kwargs, ids, commands_in, results_out)
             process = context.Process(target=_work, args=(*work, buffers, shape), daemon=True)
             process.start()
             commands_in.close()
@@ -129,16 +130,18 @@ class GamePool:
 
     # -- EnvPool's interface -----------------------------------------------------
 
-    def async_reset(self) -> None:
-        """Deal every game afresh (game i from `seed + i`); `recv` returns them. Games
-        still playing finish first, and what they show is dropped."""
+    def async_reset(self, seed=None) -> None:
+        """Deal every game afresh, game i from `seed + i` (the pool's seed when none is
+        given), or with a list of seeds from its own (None: the game's next deal);
+        `recv` returns them. Games still playing finish first; what they show is dropped."""
         self._check_open()
+        seeds = self._seeds(self.seed if seed is None else seed)
         while self._playing:
             self._collect()
         self._inbox.clear()
         self._held.clear()
         self._over[:] = False
-        self._dispatch([(i, RESET, 0) for i in range(self.num_envs)])
+        self._dispatch([(i, NEXT, 0) if s is None else (i, RESET, s) for i, s in enumerate(seeds)])
 
     def send(self, actions, env_ids=None) -> None:
         """Give each game in `env_ids` (games `recv` returned; by default those of the
@@ -237,7 +240,7 @@ class GamePool:
         if not self._links:  # played here, at once
             for i, kind, action in commands:
                 env = self._envs[i]
-                self._take(_advance(env, i, kind, action, self.seed, self._tensors, self._masks))
+                self._take(_advance(env, i, kind, action, self._tensors, self._masks))
             return
         by_worker: dict[int, bytearray] = {}
         for i, kind, action in commands:
@@ -306,18 +309,27 @@ class GamePool:
             shown = np.flatnonzero(self._masks[i]).tolist()
             raise IllegalAction(f"index {action!r} is not legal in game {i}; legal: {shown}")
 
+    def _seeds(self, seed) -> list:
+        """A seed for each game from a whole number (seed + i) or a list of one a game."""
+        if np.ndim(seed) == 0:
+            return [_seed(seed, self.num_envs) + i for i in range(self.num_envs)]
+        seeds = _as_list(seed, "seed")
+        if len(seeds) != self.num_envs:
+            raise BadOption(f"seed takes one seed a game: {len(seeds)} for {self.num_envs}")
+        return [None if s is None else _seed(s, 1) for s in seeds]
+
     def _check_open(self) -> None:
         if self._closed:
             raise BadOption("this pool is closed")
 
 
-def _advance(env: TcglabGym | SelfPlay, i: int, kind: int, action: int, seed: int, tensors, masks):
+def _advance(env: TcglabGym | SelfPlay, i: int, kind: int, action: int, tensors, masks):
     """Play one command on game i, write what its seat now sees in the game's rows of
     `tensors` and `masks`, and return (env_id, reward, over, seat)."""
     if kind == STEP:
         obs, reward, over, *_ = env.step(action)
-    else:  # game i dealt from seed + i, or after an end the game's next deal
-        obs, _ = env.reset(seed=seed + i if kind == RESET else None)
+    else:  # a deal from the seed sent as the action, or the game's next deal
+        obs, _ = env.reset(seed=action if kind == RESET else None)
         reward, over = [0.0] * env.players if isinstance(env, SelfPlay) else 0.0, False
     tensors[i] = obs["observation"]
     masks[i] = obs["action_mask"]
@@ -333,7 +345,7 @@ def _rows(buffers, shape) -> tuple:
     )
 
 
-def _work(make, game_id, env_kwargs, ids, seed, commands, results, buffers, shape) -> None:
+def _work(make, game_id, env_kwargs, ids, commands, results, buffers, shape) -> None:
     """A worker's loop: play each command it is sent and write back each result as soon
     as it is ready, until its commands end (the pool closed) or a game fails."""
     envs = {i: make(game_id, **env_kwargs) for i in ids}
@@ -349,7 +361,7 @@ def _work(make, game_id, env_kwargs, ids, seed, commands, results, buffers, shap
             whole = len(pending) - len(pending) % COMMAND.size
             for i, kind, action in COMMAND.iter_unpack(pending[:whole]):
                 try:
-                    _, reward, over, seat = _advance(envs[i], i, kind, action, seed, tensors, masks)
+                    _, reward, over, seat = _advance(envs[i], i, kind, action, tensors, masks)
                 except Exception:  # a defect: shown in the learner's process with its trace
                     failed = result.pack(i, 0, FAILED, *[0.0] * width)
                     _write_all(out, failed + traceback.format_exc().encode())
@@ -387,6 +399,17 @@ def _action_index(action) -> int:
     except TypeError:
         return -1
     return index if -(2**63) <= index < 2**63 else -1
+
+
+def _seed(value, games: int) -> int:
+    """A seed from which `games` games are dealt (seed + i), each sent in a command."""
+    try:
+        seed = -1 if isinstance(value, bool) else operator.index(value)
+    except TypeError:
+        seed = -1
+    if not 0 <= seed <= SEEDS - games:
+        raise BadOption(f"seed takes a whole number from 0 to {SEEDS - games}, not {value!r}")
+    return seed
 
 
 def _whole(name: str, value, least: int) -> int:

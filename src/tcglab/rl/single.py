@@ -59,12 +59,19 @@ def env_id(game_id: str) -> str:
 def register() -> list[str]:
     """Register every game with Gymnasium as `tcglab/<game>-v0` (once however often it
     is called), so that `gymnasium.make` and `gymnasium.make_vec` build it with the
-    keyword arguments TcglabGym takes; returns the ids."""
+    keyword arguments TcglabGym takes; returns the ids. `make_vec` builds a pool of
+    games (`tcglab.rl.vector`, which also takes `workers`) unless a
+    `vectorization_mode` of "sync" or "async" asks for Gymnasium's own vectors."""
     ids = []
     for game_id in sorted(games()):
         name = env_id(game_id)
         if name not in gym.registry:
-            gym.register(name, entry_point=f"{__name__}:TcglabGym", kwargs={"game_id": game_id})
+            gym.register(
+                name,
+                entry_point=f"{__name__}:TcglabGym",
+                vector_entry_point="tcglab.rl.vector:PoolVector",
+                kwargs={"game_id": game_id},
+            )
         ids.append(name)
     return ids
 
