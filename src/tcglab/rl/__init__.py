@@ -1,7 +1,8 @@
 """The four games for learning agents: fixed action spaces with masks, observation
 tensors, and adapters to PettingZoo (AEC), Gymnasium (one seat against tcglab agents)
 and OpenSpiel, and a pool of games in worker processes (EnvPool's send and recv, one
-seat or self-play). See docs/rl.md.
+seat or self-play; as a Gymnasium vector, what `gymnasium.make_vec` builds). See
+docs/rl.md.
 
 Importing this package needs nothing beyond tcglab; each adapter imports the packages
 of the `rl` extra when it is built (`pip install tcglab[rl]`), and says so in one line
