@@ -89,3 +89,28 @@ def test_bad_calls_are_refused_in_one_line_and_change_nothing():
         PoolVector("ps", 2, self_play=True)
     envs.close()
     again.close()
+
+
+def test_gymnasiums_vector_wrappers_see_every_episode():
+    """RecordEpisodeStatistics, as learning scripts wrap a vector: each game's end shows
+    its return (+1 or -1 against one opponent) and its length, the learner's decisions
+    in that game as counted here."""
+    envs = gym.make_vec("tcglab/ps-v0", 4, workers=2, opponent="random")
+    envs = gym.wrappers.vector.RecordEpisodeStatistics(envs)
+    rng = np.random.default_rng(0)
+    obs, _ = envs.reset(seed=1)
+    returns, lengths, counted, decisions = [], [], [], np.zeros(4, int)
+    for _ in range(400):
+        legal = [np.flatnonzero(mask) for mask in obs["action_mask"]]
+        decisions += [len(ok) > 0 for ok in legal]  # not the step that deals the next game
+        actions = np.array([rng.choice(ok) if len(ok) else 0 for ok in legal])
+        obs, _, done, _, info = envs.step(actions)
+        counted += decisions[done].tolist()
+        decisions[done] = 0
+        if "episode" in info:
+            returns += info["episode"]["r"][info["_episode"]].tolist()
+            lengths += info["episode"]["l"][info["_episode"]].tolist()
+    envs.close()
+    assert len(counted) >= 10
+    assert lengths == counted
+    assert set(returns) <= {1.0, -1.0} and len(returns) == len(counted)
