@@ -95,7 +95,7 @@ class GamePool:
         self._closed = False
         # Each game's last tensor and mask, in one row each that only the game's own
         # player writes (and only when the learner has sent for it), in memory the
-        # workers share: a result then travels as three numbers, not a pickled tensor.
+        # workers share: a result then travels as a few numbers, not a tensor.
         shape = (self.num_envs, first.spaces.size), (self.num_envs, first.spaces.num_actions)
         if self.workers == 0:
             self._envs = [first] + [kind(game_id, **env_kwargs) for _ in range(num_envs - 1)]

@@ -4,10 +4,11 @@ Gymnasium's vectors (`gymnasium.make_vec("tcglab/ps-v0", num_envs=8, workers=2)`
 It steps every game at once, as `SyncVectorEnv` and `AsyncVectorEnv` do, and plays each
 game exactly as they would (game i is dealt from `seed + i`; the step after an end deals
 the game's next one, Gymnasium's next-step autoreset), but through a pool of games
-(`tcglab.rl.pool`): with `workers` the games are played in that many processes that
-share their tensors with this one, where Gymnasium's own vector in processes sends
-every observation pickled. Rows are in the games' order; `infos["seat"]` is the seat
-each row shows.
+(`tcglab.rl.pool`): with `workers` the games are played in that many processes, each
+holding many games and exchanging fixed-width records with this one, where Gymnasium's
+own vector in processes holds one game a process and exchanges a pickled message with
+each at every step. Rows are in the games' order; `infos["seat"]` is the seat each row
+shows.
 """
 
 from __future__ import annotations
