@@ -34,23 +34,23 @@ from train_ps import LinearPolicy, above_zero, check_against, report, training_p
 
 def train(game: str, players: int, args):
     """Self-play until the time or step budget is spent; returns the policy and counts."""
-    games, seats = args.pool, players
+    games = args.pool
     with game_pool(
         game, games, workers=args.workers, seed=args.seed, self_play=True, players=players
     ) as pool:
         size = pool.observation_space["observation"].shape[0]
         policy = LinearPolicy(pool.action_space.n, size, args.seed)
         trajectories = defaultdict(list)  # (game, seat) -> [(tensor, mask, action)]
-        baselines = [0.0] * seats
+        baselines = [0.0] * players
         finished, steps_taken = 0, 0
         obs, info = pool.reset()
-        rewards, done = np.zeros((games, seats)), np.zeros(games, bool)
+        rewards, done = np.zeros((games, players)), np.zeros(games, bool)
         stop = time.monotonic() + 60 * args.minutes
         while time.monotonic() < stop and (args.steps is None or steps_taken < args.steps):
             actions = []
             for row, (game_id, seat) in enumerate(zip(info["env_id"], info["seat"], strict=True)):
                 if done[row]:  # every seat of the game learns from its result
-                    for s in range(seats):
+                    for s in range(players):
                         reward = float(rewards[row, s])
                         steps = trajectories.pop((game_id, s), [])
                         policy.learn(steps, reward - baselines[s], args.rate)

@@ -46,7 +46,7 @@ gym = need("gymnasium")
 # results while it waits, since the worker may itself be waiting to write them.
 COMMAND = struct.Struct("<iBq")
 STEP, RESET, NEXT = 0, 1, 2  # play the action; deal from the seed sent; deal the next
-SEEDS = 2**63  # a seed travels in a command's action field
+WHOLE = 2**63  # a command's action field holds -WHOLE to WHOLE - 1; seeds travel in it
 PLAYING, OVER, FAILED = 0, 1, 2  # after FAILED comes the game's traceback, then nothing
 READ = 1 << 16  # bytes read from a pipe at a time
 
@@ -81,7 +81,8 @@ class GamePool:
         self.observation_space = first.observation_space
         self.action_space = gym.spaces.Discrete(first.spaces.num_actions)
         self.checks = getattr(first, "illegal", "raise") == "raise"
-        self._result = _result_record(first.players if self_play else 1)
+        width = first.players if self_play else 1  # rewards a result shows
+        self._result = _result_record(width)
         self._over = np.zeros(self.num_envs, bool)
         self._held: set[int] = set()  # games whose observation the learner must answer
         self._playing = 0  # games sent and not yet received
@@ -113,7 +114,7 @@ class GamePool:
             commands_in, commands_out = context.Pipe(duplex=False)
             results_in, results_out = context.Pipe(duplex=False)
             ids = list(range(w, self.num_envs, self.workers))
-            work = (kind, game_id, env_kwargs, ids, commands_in, results_out)
+            work = (kind, game_id, env_kwargs, ids, width, commands_in, results_out)
             process = context.Process(target=_work, args=(*work, buffers, shape), daemon=True)
             process.start()
             commands_in.close()
@@ -345,13 +346,11 @@ def _rows(buffers, shape) -> tuple:
     )
 
 
-def _work(make, game_id, env_kwargs, ids, commands, results, buffers, shape) -> None:
+def _work(make, game_id, env_kwargs, ids, width, commands, results, buffers, shape) -> None:
     """A worker's loop: play each command it is sent and write back each result as soon
     as it is ready, until its commands end (the pool closed) or a game fails."""
     envs = {i: make(game_id, **env_kwargs) for i in ids}
     tensors, masks = _rows(buffers, shape)
-    first = next(iter(envs.values()))
-    width = first.players if isinstance(first, SelfPlay) else 1  # rewards a result shows
     result = _result_record(width)
     inbox, out = commands.fileno(), results.fileno()
     pending = b""
@@ -398,7 +397,7 @@ def _action_index(action) -> int:
         index = operator.index(action)
     except TypeError:
         return -1
-    return index if -(2**63) <= index < 2**63 else -1
+    return index if -WHOLE <= index < WHOLE else -1
 
 
 def _seed(value, games: int) -> int:
@@ -407,8 +406,8 @@ def _seed(value, games: int) -> int:
         seed = -1 if isinstance(value, bool) else operator.index(value)
     except TypeError:
         seed = -1
-    if not 0 <= seed <= SEEDS - games:
-        raise BadOption(f"seed takes a whole number from 0 to {SEEDS - games}, not {value!r}")
+    if not 0 <= seed <= WHOLE - games:
+        raise BadOption(f"seed takes a whole number from 0 to {WHOLE - games}, not {value!r}")
     return seed
 
 
