@@ -16,6 +16,7 @@ import os
 import re
 import subprocess
 import sys
+import zlib
 
 import pytest
 
@@ -177,6 +178,40 @@ def test_every_game_ends(game, long_runs):
                 )
                 state.apply(policy.choice(check_decision(state)))
             check_over(state)
+
+
+def ranked(salt: str):
+    """A player who takes the first choice by a fixed but arbitrary ranking of the ids."""
+
+    def prefer(listed: list[Action]) -> Action:
+        return min(listed, key=lambda action: zlib.crc32(f"{salt}{action.id}".encode()))
+
+    return prefer
+
+
+FIXED_PREFERENCES = {
+    "first": lambda listed: listed[0],
+    "last": lambda listed: listed[-1],
+    "ranked a": ranked("a"),
+    "ranked b": ranked("b"),
+}
+
+
+def test_no_fixed_preference_loops_a_game(case):
+    """However a player ranks the choices, the game still ends within `max_actions`: no
+    choice and the one that undoes it (a card placed and taken back) can repeat for
+    ever. Learning agents meet such players early on, and a greedy policy is one."""
+    bound = case.game.max_actions
+    seed = case.seeds(1, "preferences")[0]
+    for name, prefer in FIXED_PREFERENCES.items():
+        state = case.new_state(seed)
+        while not state.over:
+            assert len(state.history) < bound, (
+                f"{case} seed {seed}: a player who takes the {name} choice is still playing "
+                f"after {bound} actions, last {state.history[-4:]}"
+            )
+            state.apply(prefer(check_decision(state)))
+        check_over(state)
 
 
 def test_legal_actions_are_a_fresh_list(case):

@@ -12,7 +12,7 @@ from tcglab.agents.specs import make_agent
 from tcglab.engine.errors import IllegalAction
 from tcglab.engine.rng import Rng
 from tcglab.games.pgt import GAME
-from tcglab.games.pgt.formation import SLOTS, draw
+from tcglab.games.pgt.formation import SLOTS, TAKE_BACKS, draw
 
 HAND = ("001", "002", "006", "008", "027")  # scores 2, 3, 3, 1, 2
 
@@ -93,6 +93,45 @@ def test_undo_takes_back_the_last_placement():
     assert view["forming"] == ["002"] and len(view["hand"]) == 4
     assert view["formation"]["slot"] == "F2" and view["formation"]["points"] == 3
     assert view["sides"][0]["field"]["F2"] is None
+
+
+def test_a_formation_allows_a_dozen_take_backs_then_undo_is_refused():
+    """Placing and taking back the same card must not go on for ever: after TAKE_BACKS
+    (12) take-backs "undo" is no longer offered, a typed one is refused with the reason,
+    and the table lists it greyed out with that reason in both languages."""
+    assert TAKE_BACKS == 12
+    st = reforming()
+    for _ in range(TAKE_BACKS):
+        act(st, "put H1", "undo")
+    act(st, "put H2")
+    assert "undo" not in ids(st)
+    refused = {option["id"]: option for option in st.unavailable()}
+    assert refused["undo"]["why"] == "all 12 take-backs of this formation are used"
+    ja = {option["id"]: option for option in st.unavailable("ja")}
+    assert ja["undo"]["why"] == "この編成のやり直し12回をすべて使った"
+    with pytest.raises(IllegalAction, match=r"take-backs of this formation are used \(PGT-8\.4\)"):
+        st.apply("undo")
+    assert st.observe(0)["forming"] == ["002"]  # the refusal changed nothing
+    act(st, "empty", "empty", "empty")  # F2, F3, B1 empty: the party is settled
+    assert st.forming[0] == [] and at(st, "P1.F1") == "002"
+
+
+def test_the_take_back_count_survives_a_scenario_file():
+    """A position written mid-formation keeps how many take-backs are used (a count of
+    none is left out), and the file loads back to the same formation step."""
+    from tcglab.engine.scenario_file import ScenarioError, load_scenario, write_scenario
+
+    st = reforming()
+    act(st, "put H1", "undo", "put H1", "undo", "put H3")
+    assert st.stack[-1] == ("form", 0, False, 2)
+    text = write_scenario(st, GAME, players=["p1", "p2"], options=st.options)
+    assert "formation p1 first=no undone=2" in text
+    built = load_scenario("pgt.toml", text).build()
+    assert built.stack == st.stack and ids(built) == ids(st)
+    fresh = write_scenario(reforming(), GAME, players=["p1", "p2"], options=st.options)
+    assert 'formation p1 first=no"' in fresh
+    with pytest.raises(ScenarioError, match="undone takes 0 to 12, not 13"):
+        load_scenario("pgt.toml", text.replace("undone=2", "undone=13")).build()
 
 
 def test_undo_is_offered_only_while_a_placement_can_be_taken_back():

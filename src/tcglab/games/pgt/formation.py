@@ -6,7 +6,10 @@ puts one from the hand face-down (PGT-8.2), or leaves it empty. Face-up characte
 all be placed again (PGT-8.3); face-down ones left out go back to the hand (PGT-12.6).
 Every choice offered keeps the party completable within PGT-8.1, so a formation never
 ends illegal. Until the sixth slot settles the layout, "undo" takes back the last
-choice (PGT-8.4: formation is over once the layout is fixed).
+choice (PGT-8.4: formation is over once the layout is fixed), at most TAKE_BACKS times
+a formation: without a limit, placing and taking back one card would be a loop that
+never ends the game. The count rides on the formation's own step, ("form", seat,
+initial, take-backs so far), so each formation starts from none.
 """
 
 from __future__ import annotations
@@ -29,6 +32,7 @@ if TYPE_CHECKING:
 HAND_SIZE = 10  # PGT-6.1
 SCORE_CAP = 10  # PGT-8.1.1
 SLOTS = ("F1", "F2", "F3", "B1", "B2", "B3")  # PGT-8 a party: front row, then back row
+TAKE_BACKS = 12  # "undo"s a formation allows: room to rebuild a whole party twice
 
 
 def set_up(st: PgtState) -> None:
@@ -141,10 +145,10 @@ def _room(placed: list[int], filled: bool) -> int:
     inst=cython.Py_ssize_t,
     n=cython.Py_ssize_t,
 )
-def _form_actions(st: PgtState, seat: int, initial: bool) -> list[Action]:
+def _form_actions(st: PgtState, seat: int, initial: bool, taken_back: int = 0) -> list[Action]:
     """The choices for the next slot that keep the party completable: PGT-8.1.1 the
     score cap, PGT-8.1.2/8.1.3 room left for the face-up characters that must stay
-    (PGT-8.3)."""
+    (PGT-8.3); and "undo" while a choice is made and take-backs are left."""
     placed = st.forming[seat]
     slot = len(placed)
     total, must = _budget(st, seat, placed)
@@ -167,8 +171,8 @@ def _form_actions(st: PgtState, seat: int, initial: bool) -> list[Action]:
                 acts.append(_choice(card, put_choice, slot, n))
     if _room(placed, False) >= len(must):
         acts.append(EMPTY[slot])
-    if placed:
-        acts.append(UNDO[_last_choice(placed)])
+    if placed and taken_back < TAKE_BACKS:
+        acts.append(UNDO[last_choice(placed)])
     return acts
 
 
@@ -208,7 +212,7 @@ EMPTY = tuple(say("empty", "empty", slot=slot) for slot in SLOTS)
 UNDO = tuple(say("undo", "undo", slot=slot) for slot in SLOTS)
 
 
-def _last_choice(placed: list[int]) -> int:
+def last_choice(placed: list[int]) -> int:
     """The slot of the last placement the player chose: back slots behind an empty front
     slot are left empty by the rules, not by a choice (PGT-8.1.3)."""
     last = len(placed) - 1
@@ -217,14 +221,20 @@ def _last_choice(placed: list[int]) -> int:
     return last
 
 
+def form_step(seat: int, initial: bool, taken_back: int) -> tuple:
+    """The step of a formation under way; the count of take-backs is left off while
+    there are none, as the turn structure pushes it."""
+    return ("form", seat, initial, taken_back) if taken_back else ("form", seat, initial)
+
+
 @decision("form", _form_actions)
-def form(st: PgtState, action: Action, seat: int, initial: bool) -> None:
+def form(st: PgtState, action: Action, seat: int, initial: bool, taken_back: int = 0) -> None:
     """PGT-8 one slot of the formation; after the sixth the party is settled."""
     placed = st.forming[seat]
     verb, _, arg = action.id.partition(" ")
     if verb == "undo":
-        del placed[_last_choice(placed) :]  # PGT-8.4 the layout is not fixed yet
-        st.stack.append(("form", seat, initial))
+        del placed[last_choice(placed) :]  # PGT-8.4 the layout is not fixed yet
+        st.stack.append(form_step(seat, initial, taken_back + 1))
         return
     if verb == "keep":
         placed.append(st.field[seat][SLOTS.index(arg)])
@@ -235,7 +245,7 @@ def form(st: PgtState, action: Action, seat: int, initial: bool) -> None:
     while 3 <= len(placed) < 6 and placed[len(placed) - 3] < 0:
         placed.append(-1)  # PGT-8.1.3 nothing may stand behind an empty front slot
     if len(placed) < 6:
-        st.stack.append(("form", seat, initial))
+        st.stack.append(form_step(seat, initial, taken_back))
     elif not initial:
         commit(st, seat)  # PGT-7.8(3)(4) re-formation is public at once
 
@@ -347,6 +357,15 @@ def empty_problem(st: PgtState, seat: int) -> Why | None:
     return None if _room(placed, False) >= len(must) else why("must_fill", "PGT-8.3")
 
 
+def undo_problem(st: PgtState, seat: int) -> Why | None:
+    """Why "undo" is refused once something is placed: the formation's take-backs are
+    used up (TAKE_BACKS)."""
+    step = st.stack[-1]
+    if st.forming[seat] and len(step) > 3 and step[3] >= TAKE_BACKS:
+        return why("take_backs", "PGT-8.4", limit=TAKE_BACKS)
+    return None
+
+
 def why_not(st: PgtState, seat: int, action_id: str) -> Why | None:
     """Why a formation choice is refused, for the error message (PGT-8.1)."""
     placed = st.forming[seat]
@@ -360,6 +379,8 @@ def why_not(st: PgtState, seat: int, action_id: str) -> Why | None:
         inst = st.field[seat][SLOTS.index(arg)]
     elif verb == "empty":
         return empty_problem(st, seat)
+    elif verb == "undo":
+        return undo_problem(st, seat)
     if inst < 0 or inst in placed:
         return None
     return placement_problem(st, seat, inst)

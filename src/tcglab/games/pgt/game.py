@@ -73,10 +73,11 @@ class PgtGame(Game):
     max_players = 4
     default_players = 2
     options = OPTIONS
-    # A game lasts at most ROUND_CAP (100) rounds (options.py); a draft table plays 18
-    # picks each and at most 3 matches of at most 6 games (match.py). Random two-player
-    # games take under 800 actions, random four-player tables under 3,000; a two-player
-    # game in which nobody ever attacks, about 2,000.
+    # A game lasts at most ROUND_CAP (100) rounds (options.py), and a formation allows
+    # at most TAKE_BACKS (12) undos (formation.py); a draft table plays 18 picks each and
+    # at most 3 matches of at most 6 games (match.py). Random two-player games take under
+    # 800 actions, random four-player tables under 3,000; a two-player game in which
+    # nobody ever attacks, about 2,000.
     max_actions = 20_000
     capabilities = CAPABILITIES
     # The fixed action space and observation tensor of learning agents (tcglab.rl).

@@ -1,12 +1,13 @@
 """What the seat to move could ordinarily choose but cannot now, and why
 (`State.unavailable`, tcglab.engine.unavailable): while forming a party, the
 characters that cannot take the next slot (over the 10-point limit, PGT-8.1.1, or no
-room left for the face-up characters that must stay, PGT-8.3); in an activation window
-the abilities of its face-up characters that would act there but whose condition cannot
-be met or that have no target (PGT-9.5, PGT-9.6); in the combat phase its attacks
-(PGT-9.5.1, PGT-10.2). The reasons are the ones the rules modules give a person who
-types a refused id (`formation.placement_problem`, `abilities.window_problem`,
-`combat.attack_problem`); only the seat's own hand and the public table are read.
+room left for the face-up characters that must stay, PGT-8.3) and "undo" once the
+formation's take-backs are used up; in an activation window the abilities of its
+face-up characters that would act there but whose condition cannot be met or that have
+no target (PGT-9.5, PGT-9.6); in the combat phase its attacks (PGT-9.5.1, PGT-10.2).
+The reasons are the ones the rules modules give a person who types a refused id
+(`formation.placement_problem`, `abilities.window_problem`, `combat.attack_problem`);
+only the seat's own hand and the public table are read.
 """
 
 from __future__ import annotations
@@ -42,6 +43,9 @@ def placements(st: PgtState, seat: int) -> list[Refusal]:
     reason = formation.empty_problem(st, seat)
     if reason is not None:
         found.append(Refusal(formation.EMPTY[slot], reason))
+    reason = formation.undo_problem(st, seat)
+    if reason is not None:
+        found.append(Refusal(formation.UNDO[formation.last_choice(placed)], reason))
     return found
 
 

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 
 from tcglab.games.pgt.abilities import new_proc
 from tcglab.games.pgt.combat import ORDER
+from tcglab.games.pgt.formation import TAKE_BACKS
 
 if TYPE_CHECKING:
     from tcglab.engine.scenario import Fields
@@ -62,12 +63,13 @@ DEEP_POINTS = {
 POINTS = {**PLAIN_POINTS, **DEEP_POINTS}
 
 # Each step as files write it: its name and its arguments, a seat or an ability in
-# progress ("#1") by position, the rest as key=value.
+# progress ("#1") by position, the rest as key=value. The steps that take one more
+# argument when it is not zero (a formation's take-backs) are in OPTIONAL.
 STEPS = {
     "round_start": ("round_start", ()),
     "first_roll": ("first_player_roll", (("game_start", "int"),)),
     "commit_initial": ("reveal_parties", ()),
-    "form": ("formation", (("", "seat"), ("first", "flag"))),
+    "form": ("formation", (("", "seat"), ("first", "flag"), ("undone", "int"))),
     "turn": ("turn", (("", "seat"),)),
     "turn_end": ("turn_end", (("", "seat"),)),
     "round_end": ("round_end", ()),
@@ -82,6 +84,7 @@ STEPS = {
     "r_use": ("on_flip", (("", "seat"), ("card", "card"), ("used", "int"))),
 }
 STEP_OF = {written: name for name, (written, _) in STEPS.items()}
+OPTIONAL = {"form"}
 MODES = ("normal", "reroll", "flip")
 ABILITY_KEYS = (
     *("kind", "seat", "card", "ability", "next", "targets", "window", "check", "guarded"),
@@ -141,6 +144,8 @@ def plain_stack(at: str, active: int, first: int) -> list[tuple]:
 def write_step(st: PgtState, step: tuple) -> str:
     written, signature = STEPS[step[0]]
     words = [written]
+    if step[0] in OPTIONAL and len(step) == len(signature):
+        signature = signature[:-1]  # the last argument is zero, left off
     for (key, kind), arg in zip(signature, step[1:], strict=True):
         text = _write_arg(st, kind, arg)
         words.append(f"{key}={text}" if key else text)
@@ -207,16 +212,22 @@ def read_steps(position: Fields, inst_of: dict[str, int], procs: int) -> list[tu
             raise position.fail(name, f"{written!r} is not a step; accepted: {', '.join(STEP_OF)}")
         step = STEP_OF[written]
         signature = STEPS[step][1]
-        if len(words) != len(signature):
+        least = len(signature) - (step in OPTIONAL)
+        if not least <= len(words) <= len(signature):
             shown = " ".join(key + "=" if key else kind for key, kind in signature)
-            raise position.fail(name, f"{written} takes {len(signature)} arguments: {shown}")
+            counts = f"{least} or {len(signature)}" if least < len(signature) else least
+            raise position.fail(name, f"{written} takes {counts} arguments: {shown}")
         args = []
-        for (key, kind), word in zip(signature, words, strict=True):
+        for (key, kind), word in zip(signature, words, strict=False):
             if key:
                 given, _, word = word.partition("=")
                 if given != key:
                     raise position.fail(name, f"expected {key}=..., not {given!r}")
             args.append(_read_arg(position, name, kind, word, inst_of, procs))
+        if step == "form" and len(args) == 3:
+            if not 0 <= args[2] <= TAKE_BACKS:
+                raise position.fail(name, f"undone takes 0 to {TAKE_BACKS}, not {args[2]}")
+            args = args[:2] if args[2] == 0 else args
         steps.append((step, *args))
     return steps
 
