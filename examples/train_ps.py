@@ -139,13 +139,13 @@ def training_parser(description: str) -> argparse.ArgumentParser:
     return parser
 
 
-def check_against(parser, game, specs) -> None:
+def check_against(parser, game, specs, option: str = "--against") -> None:
     """Stop with a one-line error, before any training, if an agent spec is bad."""
     for spec in specs:
         try:
             make_agent(spec, game, 0)
         except TcglabError as bad:
-            parser.error(f"argument --against: {bad}")
+            parser.error(f"argument {option}: {bad}")
 
 
 def report(policy, games: int, steps: int, started: float, args, game="ps", players=None):

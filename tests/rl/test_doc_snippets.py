@@ -30,7 +30,7 @@ CASES = [
 
 
 def test_the_documents_hold_the_snippets():
-    assert len(snippets("docs/rl.md")) == 6
+    assert len(snippets("docs/rl.md")) == 7
     assert len(snippets("README.md")) >= 2
 
 
