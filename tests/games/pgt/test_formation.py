@@ -9,8 +9,9 @@ from pgt_position import act, at, card, ids, position
 
 from tcglab.agents import Decision
 from tcglab.agents.specs import make_agent
-from tcglab.engine.errors import IllegalAction
+from tcglab.engine.errors import IllegalAction, ScenarioError
 from tcglab.engine.rng import Rng
+from tcglab.engine.scenario_file import load_scenario, write_scenario
 from tcglab.games.pgt import GAME
 from tcglab.games.pgt.formation import SLOTS, TAKE_BACKS, draw
 
@@ -119,8 +120,6 @@ def test_a_formation_allows_a_dozen_take_backs_then_undo_is_refused():
 def test_the_take_back_count_survives_a_scenario_file():
     """A position written mid-formation keeps how many take-backs are used (a count of
     none is left out), and the file loads back to the same formation step."""
-    from tcglab.engine.scenario_file import ScenarioError, load_scenario, write_scenario
-
     st = reforming()
     act(st, "put H1", "undo", "put H1", "undo", "put H3")
     assert st.stack[-1] == ("form", 0, False, 2)
