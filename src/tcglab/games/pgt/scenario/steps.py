@@ -224,10 +224,10 @@ def read_steps(position: Fields, inst_of: dict[str, int], procs: int) -> list[tu
                 if given != key:
                     raise position.fail(name, f"expected {key}=..., not {given!r}")
             args.append(_read_arg(position, name, kind, word, inst_of, procs))
-        if step == "form" and len(args) == 3:
-            if not 0 <= args[2] <= TAKE_BACKS:
-                raise position.fail(name, f"undone takes 0 to {TAKE_BACKS}, not {args[2]}")
-            args = args[:2] if args[2] == 0 else args
+        if step == "form" and len(args) == 3 and not 0 <= args[2] <= TAKE_BACKS:
+            raise position.fail(name, f"undone takes 0 to {TAKE_BACKS}, not {args[2]}")
+        if step in OPTIONAL and len(args) == len(signature) and args[-1] == 0:
+            args.pop()  # a zero is left off, as the game's own steps leave it
         steps.append((step, *args))
     return steps
 
